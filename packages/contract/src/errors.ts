@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Stable error codes every non-2xx answer carries in `error.code`. */
+export const errorCodes = [
+  'bad-request',
+  'validation-failed',
+  'unauthorized',
+  'invalid-credentials',
+  'session-expired',
+  'forbidden',
+  'cross-origin',
+  'unsupported-media-type',
+  'not-found',
+  'conflict',
+  'failed',
+  'invalid-token',
+  'wrong-password',
+  'weak-password',
+  'rate-limited',
+  'payload-too-large',
+  'invalid-grant',
+  'video-platform-access-forbidden',
+  'internal',
+  'unavailable',
+] as const;
+
+/** One of the stable error codes. */
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one error envelope: `{ error: { code, message, requestId } }`. */
+export const errorEnvelope = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    requestId: z.string(),
+    /** Field-level problems for validation failures. */
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+/** The error envelope as a type. */
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
