@@ -60,7 +60,10 @@ export const checkTokenResponse = z.object({
 export const refreshResponse = z.object({ sessionExpiresAt: z.string() });
 
 export const forgetBody = z.object({ email });
-export const setPasswordBody = z.object({ token: z.string().min(1).max(200), password: newPassword });
+export const setPasswordBody = z.object({
+  token: z.string().min(1).max(200),
+  password: newPassword,
+});
 export const setEmailBody = z.object({ email, password });
 export const updatePasswordBody = z.object({ currentPassword: password, newPassword });
 export const notificationSettingsBody = z.object({ newState: z.boolean() });

@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
+import type { PublicConfig } from '@tubewise/contract';
+import type { Config } from './config/config.ts';
+import type { Db } from './db/client.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { sessionResolver } from './http/session-cookies.ts';
+import { registerSystemRoutes } from './http/system.routes.ts';
+import type { EventsService } from './modules/events/events.service.ts';
+import { registerEventRoutes } from './modules/events/events.routes.ts';
+import type { MailService } from './modules/mail/mail.service.ts';
+import { registerMailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import type { SessionService } from './modules/sessions/session.service.ts';
+import type { UsersService } from './modules/users/users.service.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
+
+/** The services the HTTP layer calls. */
+export interface Services {
+  users: UsersService;
+  sessions: SessionService;
+  events: EventsService;
+  mail: MailService;
+}
+
+/** Everything buildApp needs; tests pass the same things compose() builds. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  services: Services;
+  logger: Logger;
+  /** Directory of the built web app; served with index.html fallback when it exists. */
+  webDist?: string;
+  /** Tells /readyz that the process is draining. */
+  isShuttingDown?: () => boolean;
+}
+
+/** Prefixes that are API calls: never answered with the web app's index.html. */
+const API_PREFIXES = ['/api/', '/accounts/', '/optimization/', '/yt/', '/dev/', '/oauth/'];
+
+/** Builds the Fastify app: plugins, error envelope, every route. Does not listen. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, services } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    trustProxy: config.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // An empty JSON body (a bare POST) parses as {} instead of failing.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
+    defaultJsonParser(request, body as string, done);
+  });
+
+  registerErrorHandler(app, {
+    spaIndex:
+      deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? 'index.html' : undefined,
+    apiPrefixes: API_PREFIXES,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies,
+  });
+  registerOriginCheck(app, new Set([new URL(config.publicUrl).origin]));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.env.PRODUCT_NAME} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tw_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const resolveSession = sessionResolver(services.sessions);
+  const publicConfig: PublicConfig = {
+    productName: config.env.PRODUCT_NAME,
+    supportEmail: config.env.SUPPORT_EMAIL,
+    onlyV2: config.env.ONLY_V2,
+    features: {
+      newOptimizePage: config.env.FEATURE_NEW_OPTIMIZE_PAGE,
+      shorts: config.env.FEATURE_SHORTS,
+      httpRetry: config.env.FEATURE_HTTP_RETRY,
+    },
+    devMailbox: !services.mail.smtpEnabled,
+  };
+  registerSystemRoutes(app, {
+    db: deps.db,
+    publicConfig,
+    resolveSession,
+    isShuttingDown: deps.isShuttingDown ?? (() => false),
+  });
+  registerUserRoutes(app, {
+    users: services.users,
+    sessions: services.sessions,
+    resolveSession,
+    secureCookies: config.secureCookies,
+  });
+  registerEventRoutes(app, { events: services.events, resolveSession });
+  if (!services.mail.smtpEnabled) registerMailboxRoutes(app, { mail: services.mail });
+
+  if (deps.webDist && existsSync(deps.webDist)) {
+    await app.register(fastifyStatic, {
+      root: deps.webDist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino, { type Logger } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config/config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { buildApp, type Services } from './app.ts';
+import { Jobs } from './jobs/jobs.ts';
+import { jobDefinitions } from './jobs/definitions.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { EventsService, type EventBatchOptions } from './modules/events/events.service.ts';
+import { MailService } from './modules/mail/mail.service.ts';
+import { RateLimitService } from './modules/rate-limit/rate-limit.service.ts';
+import { SessionService } from './modules/sessions/session.service.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+import {
+  DEFAULT_AUTH_LIMITS,
+  UsersService,
+  type AuthLimits,
+} from './modules/users/users.service.ts';
+
+/** Which parts a process runs: the HTTP app, the job worker, or both. */
+export type Role = 'all' | 'web' | 'worker';
+
+/** The built web app's directory. */
+export const WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+/** Options that tests and benchmarks override. */
+export interface ComposeOptions {
+  role?: Role;
+  logger?: Logger;
+  clock?: Clock;
+  /** An already-open database (tests); otherwise opened from the config. */
+  database?: Database;
+  authLimits?: AuthLimits;
+  eventBatch?: Partial<EventBatchOptions>;
+  webDist?: string;
+  /** Start pg-boss (default true). */
+  jobs?: boolean;
+}
+
+/** A running composition: the app (unless worker-only), services and how to close it all. */
+export interface Composition {
+  app: FastifyInstance | null;
+  services: Services;
+  database: Database;
+  jobs: Jobs | null;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Creates the logger: JSON in production, readable lines in a terminal. */
+export function createLogger(config: Config): Logger {
+  const pretty = config.env.NODE_ENV !== 'production' && process.stdout.isTTY;
+  return pino({
+    level: config.env.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  });
+}
+
+/** The composition root: config → database → services → jobs → app. */
+export async function compose(config: Config, options: ComposeOptions = {}): Promise<Composition> {
+  const role = options.role ?? 'all';
+  const logger = options.logger ?? createLogger(config);
+  const clock = options.clock ?? systemClock;
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.env.DATABASE_URL
+        ? { kind: 'postgres', url: config.env.DATABASE_URL }
+        : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
+    ));
+  await database.migrate();
+  const { db } = database;
+
+  const mail = new MailService(db, logger, {
+    smtpUrl: config.env.SMTP_URL,
+    from: config.env.MAIL_FROM,
+  });
+  const sessions = new SessionService(db, config.sessionSecret, clock);
+  const limits = new RateLimitService(db, clock);
+  const users = new UsersService({
+    repo: new UsersRepository(db),
+    sessions,
+    limits,
+    mail,
+    clock,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    productName: config.env.PRODUCT_NAME,
+    authLimits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
+  });
+  const events = new EventsService(db, logger, options.eventBatch);
+  const services: Services = { users, sessions, events, mail };
+
+  let jobs: Jobs | null = null;
+  if (options.jobs !== false) {
+    jobs = new Jobs(database, logger, { worker: role !== 'web' });
+    const definitions = jobDefinitions({ mail, sessions });
+    jobs.register(...Object.values(definitions));
+    await jobs.start();
+    const queue = jobs;
+    mail.setDeliveryScheduler(async (outboxId) => {
+      await queue.send(definitions.deliverMail, { outboxId });
+    });
+    if (role !== 'web') await jobs.startWorkers();
+  }
+
+  let shuttingDown = false;
+  const app =
+    role === 'worker'
+      ? null
+      : await buildApp({
+          config,
+          db,
+          services,
+          logger,
+          webDist: options.webDist ?? WEB_DIST,
+          isShuttingDown: () => shuttingDown,
+        });
+
+  return {
+    app,
+    services,
+    database,
+    jobs,
+    logger,
+    async close() {
+      shuttingDown = true;
+      if (app) await app.close();
+      await events.close();
+      if (jobs) await jobs.stop();
+      mail.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const hexKey = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+  .optional();
+
+/** The environment schema: every setting the server reads, with its default. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  SESSION_SECRET: optionalString,
+  ENCRYPTION_KEY: hexKey,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_OAUTH_AUTH_URL: optionalUrl,
+  GOOGLE_OAUTH_TOKEN_URL: optionalUrl,
+  GOOGLE_OAUTH_REVOKE_URL: optionalUrl,
+  YOUTUBE_API_ROOT_URL: optionalUrl,
+  KEYWORD_DATA_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Tubewise <no-reply@tubewise.local>'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  ONLY_V2: bool,
+  SUPPORT_EMAIL: z.email().default('support@tubewise.local'),
+  PRODUCT_NAME: z.string().min(1).default('Tubewise'),
+  DEMO_USER_EMAIL: z.email().default('demo@tubewise.local'),
+  DEMO_USER_PASSWORD: z.string().min(8).default('tubewise-demo'),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FEATURE_NEW_OPTIMIZE_PAGE: bool,
+  FEATURE_SHORTS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
+  FEATURE_HTTP_RETRY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
+});
+
+/** The parsed environment. */
+export type Env = z.infer<typeof envSchema>;
+
+/** Server configuration derived once from the environment. */
+export interface Config {
+  env: Env;
+  /** True when no DATABASE_URL is set: PGlite under DATA_DIR. */
+  embedded: boolean;
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Public origin of the app, e.g. http://localhost:3000. */
+  publicUrl: string;
+  /** Whether cookies get the Secure attribute (anything but localhost). */
+  secureCookies: boolean;
+  sessionSecret: string;
+  /** 32-byte key for AES-256-GCM encryption of platform tokens. */
+  encryptionKey: Buffer;
+}
+
+/** Thrown when the environment is invalid; carries the readable list of problems. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment once; throws ConfigError listing every problem. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const host = new URL(publicUrl).hostname;
+  const isLocal = host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+  const production = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production && !env.DATABASE_URL) {
+    // Embedded production is allowed, but secrets must then be kept under DATA_DIR.
+  }
+  if (production && env.DATABASE_URL && !env.SESSION_SECRET) {
+    problems.push('SESSION_SECRET: required in production with DATABASE_URL');
+  }
+  if (production && env.DATABASE_URL && !env.ENCRYPTION_KEY) {
+    problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const secrets = readOrCreateSecrets(dataDir, !env.SESSION_SECRET || !env.ENCRYPTION_KEY);
+  return {
+    env,
+    embedded: !env.DATABASE_URL,
+    dataDir,
+    publicUrl,
+    secureCookies: !isLocal,
+    sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
+    encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? secrets.encryptionKey, 'hex'),
+  };
+}
+
+interface StoredSecrets {
+  sessionSecret: string;
+  encryptionKey: string;
+}
+
+/** Secrets generated once and kept under DATA_DIR so restarts keep sessions and tokens readable. */
+function readOrCreateSecrets(dataDir: string, needed: boolean): StoredSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
+  const fresh: StoredSecrets = {
+    sessionSecret: randomBytes(32).toString('hex'),
+    encryptionKey: randomBytes(32).toString('hex'),
+  };
+  if (!needed) return fresh;
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+  return fresh;
+}

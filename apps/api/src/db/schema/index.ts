@@ -1,0 +1,4 @@
+export * from './users.ts';
+export * from './channels.ts';
+export * from './events.ts';
+export * from './mail.ts';

@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@tubewise/contract';
+import { AppError } from '../lib/errors.ts';
+
+const statusToCode: Record<number, ErrorCode> = {
+  400: 'bad-request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  409: 'conflict',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  429: 'rate-limited',
+  503: 'unavailable',
+};
+
+/**
+ * One error envelope for every non-2xx answer: `{ error: { code, message, requestId } }`.
+ * Client mistakes keep their 4xx status; anything else is logged and answered as a bare 500.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { spaIndex?: string; apiPrefixes: string[] },
+): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const requestId = String(request.id);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply
+        .code(error.status)
+        .send({ error: { code: error.code, message: error.message, requestId } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)]
+          .filter(Boolean)
+          .join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.code(400).send({
+        error: {
+          code: 'validation-failed',
+          message: issues.map((i) => `${i.path}: ${i.message}`).join('; ') || 'Invalid request.',
+          requestId,
+          issues,
+        },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({
+        error: { code: statusToCode[status] ?? 'bad-request', message: error.message, requestId },
+      });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send({
+      error: { code: 'internal', message: 'Something went wrong on our side.', requestId },
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // Client-side routes of the web app get index.html; API paths get the envelope.
+    if (
+      options.spaIndex &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !options.apiPrefixes.some((p) => pathname.startsWith(p)) &&
+      !/\.[a-z0-9]+$/i.test(pathname)
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile(options.spaIndex);
+    }
+    reply.code(404).send({
+      error: {
+        code: 'not-found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        requestId: String(request.id),
+      },
+    });
+  });
+}

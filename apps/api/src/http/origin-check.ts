@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a state-changing request comes from our own origin (CSRF defence). */
+export function isSameOrigin(
+  request: FastifyRequest,
+  allowedOrigins: ReadonlySet<string>,
+): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'same-origin') return true;
+  // 'none' means the user typed the URL or used a bookmark; no page forged it.
+  if (fetchSite === 'none') return true;
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
+  const origin = request.headers.origin;
+  if (origin) return allowedOrigins.has(origin);
+  // Without Origin and Sec-Fetch-Site the client is not a browser (curl, server-to-server):
+  // no ambient browser cookies can be abused, and the JSON content type rule still applies.
+  return true;
+}
+
+/**
+ * Refuses state-changing requests that are cross-origin or not JSON, before any handler runs.
+ * Routes that take other content types (webhooks, uploads) opt out with `config.allowNonJson`.
+ */
+export function registerOriginCheck(
+  app: FastifyInstance,
+  allowedOrigins: ReadonlySet<string>,
+): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!isSameOrigin(request, allowedOrigins)) {
+      throw new AppError('cross-origin', 'Cross-origin requests are not allowed.');
+    }
+    const routeConfig = request.routeOptions.config as { allowNonJson?: boolean } | undefined;
+    if (routeConfig?.allowNonJson) return;
+    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+      throw new AppError('unsupported-media-type', 'Send the request as application/json.');
+    }
+  });
+}

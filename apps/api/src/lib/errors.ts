@@ -1,0 +1,42 @@
+import type { ErrorCode } from '@tubewise/contract';
+
+/** HTTP status for each error code (the one place that maps codes to statuses). */
+export const codeToStatus: Record<ErrorCode, number> = {
+  'bad-request': 400,
+  'validation-failed': 400,
+  unauthorized: 401,
+  'invalid-credentials': 401,
+  'session-expired': 401,
+  forbidden: 403,
+  'cross-origin': 403,
+  'unsupported-media-type': 415,
+  'not-found': 404,
+  conflict: 409,
+  failed: 400,
+  'invalid-token': 400,
+  'wrong-password': 400,
+  'weak-password': 400,
+  'rate-limited': 429,
+  'payload-too-large': 413,
+  'invalid-grant': 403,
+  'video-platform-access-forbidden': 403,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** A failure a service reports with a stable code; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Seconds after which a retry may succeed (sent as Retry-After). */
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, message: string, options?: { retryAfterSeconds?: number }) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
+  }
+  /** The HTTP status for this error's code. */
+  get status(): number {
+    return codeToStatus[this.code];
+  }
+}

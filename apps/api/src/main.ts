@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { compose, type Role } from './compose.ts';
+import { seedDemo } from './seed.ts';
+
+const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
+const role = values.role as Role;
+if (!['all', 'web', 'worker'].includes(role)) {
+  console.error(`--role must be all, web or worker (got "${values.role}")`);
+  process.exit(2);
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const composition = await compose(config, { role });
+const { logger } = composition;
+
+closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'Shutting down after an error');
+  else logger.info({ signal }, 'Shutting down');
+  await composition.close();
+});
+
+if (config.embedded && role !== 'worker') {
+  await seedDemo(composition.database.db, composition.services.users, {
+    email: config.env.DEMO_USER_EMAIL,
+    password: config.env.DEMO_USER_PASSWORD,
+  });
+}
+
+if (composition.app) {
+  await composition.app.listen({ port: config.env.PORT, host: config.env.HOST });
+  const banner = [
+    '',
+    `  ${config.env.PRODUCT_NAME} is running at ${config.publicUrl}`,
+    `  Database: ${config.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (config.embedded) {
+    banner.push(
+      '',
+      '  Sign in with the demo account:',
+      `    e-mail:   ${config.env.DEMO_USER_EMAIL}`,
+      `    password: ${config.env.DEMO_USER_PASSWORD}`,
+    );
+  }
+  if (!composition.services.mail.smtpEnabled)
+    banner.push('', `  E-mails go to ${config.publicUrl}/dev/mailbox`);
+  banner.push(`  API docs: ${config.publicUrl}/api/docs`, '');
+  console.log(banner.join('\n'));
+} else {
+  logger.info('Worker started');
+}

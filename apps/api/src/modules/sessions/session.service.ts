@@ -1,0 +1,192 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessionFamilies, sessionTokens } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+
+/** Session lifetimes. Documented in the README; change them only here. */
+export const SESSION_LIFETIMES = {
+  /** The short-lived session token. */
+  accessSeconds: 15 * 60,
+  /** A refresh token unused this long expires (idle lifetime). */
+  refreshIdleSeconds: 14 * 24 * 3600,
+  /** No session outlives this, however often it is refreshed (absolute lifetime). */
+  absoluteSeconds: 30 * 24 * 3600,
+  /**
+   * Two tabs may refresh with the same token at once; a second use this soon after the
+   * rotation is treated as that race, not as theft.
+   */
+  reuseGraceSeconds: 10,
+} as const;
+
+/** Tokens handed to the client as cookies. */
+export interface IssuedSession {
+  familyId: string;
+  accessToken: string;
+  accessExpiresAt: Date;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+/** Who a valid session token belongs to. */
+export interface AuthenticatedSession {
+  userId: string;
+  familyId: string;
+  expiresAt: Date;
+}
+
+/** Issues, checks, rotates and revokes cookie sessions, storing only keyed token hashes. */
+export class SessionService {
+  private readonly db: Db;
+  private readonly secret: string;
+  private readonly clock: Clock;
+  constructor(db: Db, secret: string, clock: Clock) {
+    this.db = db;
+    this.secret = secret;
+    this.clock = clock;
+  }
+
+  /** Starts a new session family for a user who just proved who they are. */
+  async create(userId: string, meta: { userAgent?: string; ip?: string }): Promise<IssuedSession> {
+    const now = this.clock.now();
+    const [family] = await this.db
+      .insert(sessionFamilies)
+      .values({
+        userId,
+        absoluteExpiresAt: new Date(now.getTime() + SESSION_LIFETIMES.absoluteSeconds * 1000),
+        userAgent: meta.userAgent?.slice(0, 500),
+        ip: meta.ip,
+      })
+      .returning();
+    return this.issue(family!.id, family!.absoluteExpiresAt);
+  }
+
+  /** Resolves a session token, or null when it is unknown, expired or revoked. */
+  async authenticate(accessToken: string): Promise<AuthenticatedSession | null> {
+    const now = this.clock.now();
+    const [row] = await this.db
+      .select({
+        userId: sessionFamilies.userId,
+        familyId: sessionFamilies.id,
+        expiresAt: sessionTokens.expiresAt,
+        revokedAt: sessionFamilies.revokedAt,
+      })
+      .from(sessionTokens)
+      .innerJoin(sessionFamilies, eq(sessionFamilies.id, sessionTokens.familyId))
+      .where(
+        and(
+          eq(sessionTokens.tokenHash, hashToken(this.secret, accessToken)),
+          eq(sessionTokens.kind, 'access'),
+        ),
+      )
+      .limit(1);
+    if (!row || row.revokedAt || row.expiresAt <= now) return null;
+    return { userId: row.userId, familyId: row.familyId, expiresAt: row.expiresAt };
+  }
+
+  /**
+   * Rotates a refresh token: the old one becomes used and a new pair is issued.
+   * A used token presented again after the grace period revokes the whole family.
+   */
+  async refresh(refreshToken: string): Promise<IssuedSession & { userId: string }> {
+    const now = this.clock.now();
+    const tokenHash = hashToken(this.secret, refreshToken);
+    const expired = new AppError(
+      'session-expired',
+      'Your session has expired. Please sign in again.',
+    );
+    const [token] = await this.db
+      .select()
+      .from(sessionTokens)
+      .where(and(eq(sessionTokens.tokenHash, tokenHash), eq(sessionTokens.kind, 'refresh')))
+      .limit(1);
+    if (!token) throw expired;
+    const family = await this.db.query.sessionFamilies.findFirst({
+      where: eq(sessionFamilies.id, token.familyId),
+    });
+    if (!family || family.revokedAt || family.absoluteExpiresAt <= now) throw expired;
+    if (token.expiresAt <= now) throw expired;
+    // Claim the token atomically: of two concurrent refreshes only one sees used_at null.
+    const claimed = await this.db
+      .update(sessionTokens)
+      .set({ usedAt: now })
+      .where(and(eq(sessionTokens.tokenHash, tokenHash), isNull(sessionTokens.usedAt)))
+      .returning({ tokenHash: sessionTokens.tokenHash });
+    if (claimed.length === 0) {
+      const [again] = await this.db
+        .select({ usedAt: sessionTokens.usedAt })
+        .from(sessionTokens)
+        .where(eq(sessionTokens.tokenHash, tokenHash));
+      const usedAt = again?.usedAt ?? now;
+      if (now.getTime() - usedAt.getTime() > SESSION_LIFETIMES.reuseGraceSeconds * 1000) {
+        await this.revokeFamily(family.id, 'refresh-token-reuse');
+        throw expired;
+      }
+    }
+    const issued = await this.issue(family.id, family.absoluteExpiresAt);
+    return { ...issued, userId: family.userId };
+  }
+
+  /** Revokes one session family (sign-out, or detected token reuse). */
+  async revokeFamily(familyId: string, reason: string): Promise<void> {
+    await this.db
+      .update(sessionFamilies)
+      .set({ revokedAt: this.clock.now(), revokedReason: reason })
+      .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
+  }
+
+  /** Revokes the family a refresh token belongs to, if any (sign-out with only a refresh cookie). */
+  async revokeByRefreshToken(refreshToken: string, reason: string): Promise<void> {
+    const [token] = await this.db
+      .select({ familyId: sessionTokens.familyId })
+      .from(sessionTokens)
+      .where(eq(sessionTokens.tokenHash, hashToken(this.secret, refreshToken)));
+    if (token) await this.revokeFamily(token.familyId, reason);
+  }
+
+  /** Revokes every session of a user, except optionally the current one. */
+  async revokeAllForUser(userId: string, reason: string, exceptFamilyId?: string): Promise<void> {
+    const families = await this.db
+      .select({ id: sessionFamilies.id })
+      .from(sessionFamilies)
+      .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+    for (const { id } of families) {
+      if (id !== exceptFamilyId) await this.revokeFamily(id, reason);
+    }
+  }
+
+  /** Deletes tokens and families that can no longer be used (run daily by a job). */
+  async purgeExpired(): Promise<void> {
+    const now = this.clock.now();
+    await this.db.delete(sessionTokens).where(lt(sessionTokens.expiresAt, now));
+    await this.db
+      .delete(sessionFamilies)
+      .where(or(lt(sessionFamilies.absoluteExpiresAt, now), lt(sessionFamilies.revokedAt, now)));
+  }
+
+  private async issue(familyId: string, absoluteExpiresAt: Date): Promise<IssuedSession> {
+    const now = this.clock.now().getTime();
+    const cap = (seconds: number) =>
+      new Date(Math.min(now + seconds * 1000, absoluteExpiresAt.getTime()));
+    const accessToken = newToken();
+    const refreshToken = newToken();
+    const accessExpiresAt = cap(SESSION_LIFETIMES.accessSeconds);
+    const refreshExpiresAt = cap(SESSION_LIFETIMES.refreshIdleSeconds);
+    await this.db.insert(sessionTokens).values([
+      {
+        tokenHash: hashToken(this.secret, accessToken),
+        familyId,
+        kind: 'access',
+        expiresAt: accessExpiresAt,
+      },
+      {
+        tokenHash: hashToken(this.secret, refreshToken),
+        familyId,
+        kind: 'refresh',
+        expiresAt: refreshExpiresAt,
+      },
+    ]);
+    return { familyId, accessToken, accessExpiresAt, refreshToken, refreshExpiresAt };
+  }
+}

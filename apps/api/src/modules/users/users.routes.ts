@@ -1,0 +1,158 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routes } from '@tubewise/contract';
+import { defineRoute, type SessionResolver } from '../../http/route.ts';
+import {
+  clearSessionCookies,
+  REFRESH_COOKIE,
+  SESSION_COOKIE,
+  setSessionCookies,
+} from '../../http/session-cookies.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { SessionService } from '../sessions/session.service.ts';
+import type { RequestMeta, UsersService } from './users.service.ts';
+
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** Account and session calls (spec section 7). */
+export function registerUserRoutes(
+  app: FastifyInstance,
+  deps: {
+    users: UsersService;
+    sessions: SessionService;
+    resolveSession: SessionResolver;
+    secureCookies: boolean;
+  },
+): void {
+  const { users, sessions, resolveSession, secureCookies } = deps;
+  const tags = ['users'];
+
+  defineRoute(
+    app,
+    routes.login,
+    resolveSession,
+    async ({ body, request, reply }) => {
+      const { user, session } = await users.login(body.email, body.password, meta(request));
+      setSessionCookies(reply, session, secureCookies);
+      return { user, sessionExpiresAt: session.accessExpiresAt.toISOString() };
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.logout,
+    resolveSession,
+    async ({ request, reply, session }) => {
+      if (session) await sessions.revokeFamily(session.familyId, 'logout');
+      const refresh = request.cookies[REFRESH_COOKIE];
+      if (refresh && refresh.length <= 100) await sessions.revokeByRefreshToken(refresh, 'logout');
+      clearSessionCookies(reply, secureCookies);
+      return { success: true as const };
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.refresh,
+    resolveSession,
+    async ({ request, reply }) => {
+      const refresh = request.cookies[REFRESH_COOKIE];
+      if (!refresh || refresh.length > 100) {
+        clearSessionCookies(reply, secureCookies);
+        throw new AppError('session-expired', 'Your session has expired. Please sign in again.');
+      }
+      try {
+        const issued = await sessions.refresh(refresh);
+        setSessionCookies(reply, issued, secureCookies);
+        return { sessionExpiresAt: issued.accessExpiresAt.toISOString() };
+      } catch (error) {
+        clearSessionCookies(reply, secureCookies);
+        throw error;
+      }
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.checkToken,
+    resolveSession,
+    async ({ session }) => ({
+      valid: true as const,
+      sessionExpiresAt: session.expiresAt.toISOString(),
+    }),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.forget,
+    resolveSession,
+    async ({ body, request }) => {
+      await users.requestPasswordReset(body.email, meta(request));
+      return { success: true as const };
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.setPassword,
+    resolveSession,
+    async ({ body, reply, request }) => {
+      await users.setPassword(body.token, body.password);
+      // Every session was revoked; drop this browser's cookies too.
+      if (request.cookies[SESSION_COOKIE]) clearSessionCookies(reply, secureCookies);
+      return { success: true as const };
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.setEmail,
+    resolveSession,
+    async ({ body, session }) => users.setEmail(session.userId, body.email, body.password),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.updatePassword,
+    resolveSession,
+    async ({ body, session }) => {
+      await users.updatePassword(
+        session.userId,
+        session.familyId,
+        body.currentPassword,
+        body.newPassword,
+      );
+      return { success: true as const };
+    },
+    { tags },
+  );
+
+  defineRoute(app, routes.me, resolveSession, async ({ session }) => users.me(session.userId), {
+    tags,
+  });
+
+  defineRoute(
+    app,
+    routes.myChannels,
+    resolveSession,
+    async ({ session }) => users.myChannels(session.userId),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.emailNotifications,
+    resolveSession,
+    async ({ body, session }) => users.setEmailNotifications(session.userId, body.newState),
+    { tags },
+  );
+}
