@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../config/config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { compose, type ComposeOptions, type Composition } from '../compose.ts';
+
+/** A database backend a test runs on. */
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
+export function testBackends(): Backend[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Opens a fresh, empty database: in-memory PGlite, or a new PostgreSQL database. */
+export async function openTestDatabase(backend: Backend): Promise<Database> {
+  if (backend === 'pglite') return openDatabase({ kind: 'pglite' });
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is required for the postgres backend');
+  const name = `tw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return database;
+}
+
+/** A running test app with helpers for signed-in requests. */
+export interface TestApp extends Composition {
+  app: FastifyInstance;
+  config: Config;
+  /** Signs in and returns the Cookie header value for later requests. */
+  login(email: string, password: string): Promise<string>;
+  /** Creates a user (with a password) and returns its id. */
+  createUser(email: string, password?: string, extra?: { flags?: string }): Promise<string>;
+}
+
+/** The password test users get unless told otherwise. */
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** Builds the real app on a fresh database with the given environment overrides. */
+export async function createTestApp(
+  backend: Backend,
+  options: { env?: Record<string, string> } & Omit<ComposeOptions, 'database'> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tw-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = await openTestDatabase(backend);
+  const composition = await compose(config, {
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    jobs: false,
+    webDist: path.join(dataDir, 'no-web'),
+    ...options,
+    database,
+  });
+  const app = composition.app!;
+  await app.ready();
+  return {
+    ...composition,
+    app,
+    config,
+    async close() {
+      await composition.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async login(email, password) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email, password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return cookieHeader(res);
+    },
+    async createUser(email, password = TEST_PASSWORD, extra = {}) {
+      const { id } = await composition.services.users.ensureUser({
+        email,
+        password,
+        name: 'Test User',
+        ...extra,
+      });
+      return id;
+    },
+  };
+}
+
+/** Turns a response's Set-Cookie headers into a Cookie header value (dropping cleared ones). */
+export function cookieHeader(res: LightMyRequestResponse, previous = ''): string {
+  const jar = new Map<string, string>();
+  for (const part of previous
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [k, ...v] = part.split('=');
+    jar.set(k!, v.join('='));
+  }
+  for (const c of res.cookies as { name: string; value: string; expires?: Date }[]) {
+    if (!c.value || (c.expires && c.expires.getTime() <= Date.now())) jar.delete(c.name);
+    else jar.set(c.name, c.value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** A controllable clock for tests of expiry and windows. */
+export class TestClock {
+  private current: number;
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
