@@ -99,9 +99,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const isLocal = host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
   const production = env.NODE_ENV === 'production';
   const problems: string[] = [];
-  if (production && !env.DATABASE_URL) {
-    // Embedded production is allowed, but secrets must then be kept under DATA_DIR.
-  }
   if (production && env.DATABASE_URL && !env.SESSION_SECRET) {
     problems.push('SESSION_SECRET: required in production with DATABASE_URL');
   }
