@@ -9,10 +9,13 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const hexKey = z
-  .string()
-  .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
-  .optional();
+const hexKey = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+);
 
 /** The environment schema: every setting the server reads, with its default. */
 export const envSchema = z.object({

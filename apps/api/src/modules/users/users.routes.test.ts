@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -16,7 +17,7 @@ describe.each(testBackends())('accounts and sessions (%s)', (backend) => {
   });
   afterAll(() => t.close());
 
-  const inject = (...args: Parameters<TestApp['app']['inject']>) => t.app.inject(...args);
+  const inject = (options: InjectOptions) => t.app.inject(options);
 
   it('signs in with the right pair and sets HttpOnly SameSite=Lax cookies', async () => {
     const res = await inject({
