@@ -15,6 +15,31 @@ export const DEMO_CHANNELS = [
   { youtubeId: 'UCtw0demo00000000000008', name: 'Small Garden Big Harvest' },
 ] as const;
 
+const AVATAR_COLOURS = [
+  '#6d28d9',
+  '#0f766e',
+  '#b45309',
+  '#be123c',
+  '#1d4ed8',
+  '#15803d',
+  '#7c2d12',
+  '#4338ca',
+];
+
+/** A self-contained SVG avatar with the channel's initials (no asset to serve). */
+export function avatar(name: string, index: number): string {
+  const initials = name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="88" height="88" viewBox="0 0 88 88">` +
+    `<rect width="88" height="88" fill="${AVATAR_COLOURS[index % AVATAR_COLOURS.length]}"/>` +
+    `<text x="44" y="54" font-family="Arial,sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+}
+
 /** Creates the demo account with its channels if missing; returns whether it was created. */
 export async function seedDemo(
   db: Db,
