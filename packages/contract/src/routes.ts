@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import * as u from './users.ts';
 import { publicConfig } from './config.ts';
 
