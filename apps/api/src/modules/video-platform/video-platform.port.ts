@@ -1,0 +1,239 @@
+/** OAuth scope to read a channel's data. */
+export const SCOPE_READONLY = 'https://www.googleapis.com/auth/youtube.readonly';
+/** OAuth scope to update videos and thumbnails ("Manage your YouTube account"). */
+export const SCOPE_MANAGE = 'https://www.googleapis.com/auth/youtube';
+/** Alternative scope that also allows updates. */
+export const SCOPE_FORCE_SSL = 'https://www.googleapis.com/auth/youtube.force-ssl';
+/** Analytics scope for views by day and traffic source. */
+export const SCOPE_ANALYTICS = 'https://www.googleapis.com/auth/yt-analytics.readonly';
+/** What the product asks for when connecting a channel. */
+export const REQUESTED_SCOPES = [SCOPE_MANAGE, SCOPE_READONLY, SCOPE_ANALYTICS] as const;
+/** YouTube's page size limit for list calls and the id limit of videos.list. */
+export const MAX_PAGE_SIZE = 50;
+
+/** Tokens from the OAuth token endpoint. */
+export interface PlatformTokens {
+  accessToken: string;
+  /** Present after a consent (prompt=consent); absent on plain refreshes. */
+  refreshToken: string | null;
+  expiresAt: Date;
+  /** Scopes actually granted (users can untick some). */
+  scopes: string[];
+}
+
+/** A thumbnail of one size. */
+export interface Thumbnail {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A channel as the product needs it. */
+export interface PlatformChannel {
+  youtubeId: string;
+  title: string;
+  description: string;
+  customUrl: string | null;
+  thumbnailUrl: string;
+  /** The playlist holding every upload (contentDetails.relatedPlaylists.uploads). */
+  uploadsPlaylistId: string | null;
+  publishedAt: string | null;
+  country: string | null;
+  defaultLanguage: string | null;
+  subscriberCount: number | null;
+  videoCount: number | null;
+  viewCount: number | null;
+}
+
+/** One entry of a playlist. */
+export interface PlatformPlaylistItem {
+  videoId: string;
+  position: number | null;
+}
+
+/** A playlist of a channel. */
+export interface PlatformPlaylist {
+  youtubeId: string;
+  title: string;
+  itemCount: number;
+  thumbnailUrl: string | null;
+}
+
+/** Video privacy on the platform. */
+export type PrivacyStatus = 'public' | 'unlisted' | 'private';
+
+/** A video with everything the optimisation features read. */
+export interface PlatformVideo {
+  youtubeId: string;
+  channelId: string;
+  title: string;
+  description: string;
+  tags: string[];
+  categoryId: string | null;
+  defaultLanguage: string | null;
+  defaultAudioLanguage: string | null;
+  publishedAt: string | null;
+  privacyStatus: PrivacyStatus | null;
+  /** Scheduled publication time of a private video. */
+  publishAt: string | null;
+  durationSeconds: number | null;
+  thumbnails: Partial<Record<'default' | 'medium' | 'high' | 'standard' | 'maxres', Thumbnail>>;
+  viewCount: number | null;
+  likeCount: number | null;
+  commentCount: number | null;
+  localizations: Record<string, { title: string; description: string }>;
+}
+
+/** The settable metadata of a video (platform-facts "Settable"). */
+export interface VideoEdit {
+  title?: string;
+  description?: string;
+  tags?: string[];
+  categoryId?: string;
+  defaultLanguage?: string;
+  localizations?: Record<string, { title: string; description: string }>;
+}
+
+/** A page of a list call. */
+export interface Page<T> {
+  items: T[];
+  nextPageToken: string | null;
+  totalResults: number | null;
+}
+
+/** A search hit. */
+export interface SearchResult {
+  kind: 'video' | 'channel';
+  youtubeId: string;
+  channelId: string;
+  title: string;
+  description: string;
+  thumbnailUrl: string | null;
+  publishedAt: string | null;
+}
+
+/** Search parameters (search.list). */
+export interface SearchQuery {
+  q: string;
+  type: 'video' | 'channel';
+  regionCode?: string;
+  relevanceLanguage?: string;
+  order?: 'relevance' | 'date' | 'viewCount';
+  pageToken?: string;
+  maxResults?: number;
+}
+
+/** A language the platform supports (i18nLanguages.list). */
+export interface PlatformLanguage {
+  id: string;
+  name: string;
+}
+
+/** A video category (videoCategories.list). */
+export interface PlatformCategory {
+  id: string;
+  title: string;
+  assignable: boolean;
+}
+
+/** Views per day from YouTube Analytics. */
+export interface DailyViews {
+  day: string;
+  views: number;
+}
+
+/** How a platform call failed, in the product's terms. */
+export type PlatformErrorKind =
+  | 'quota'
+  | 'forbidden'
+  | 'invalid-grant'
+  | 'unauthorized'
+  | 'not-found'
+  | 'bad-request'
+  | 'unavailable';
+
+/** A platform failure mapped to a kind the product handles (quota, forbidden, ...). */
+export class PlatformError extends Error {
+  readonly kind: PlatformErrorKind;
+  /** Google's `reason` (e.g. quotaExceeded, defaultLanguageNotSet), when given. */
+  readonly reason: string | null;
+  readonly status: number | null;
+  constructor(
+    kind: PlatformErrorKind,
+    message: string,
+    options: { reason?: string | null; status?: number | null } = {},
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+    this.kind = kind;
+    this.reason = options.reason ?? null;
+    this.status = options.status ?? null;
+  }
+  /** Whether retrying later may succeed. */
+  get retryable(): boolean {
+    return this.kind === 'unavailable';
+  }
+}
+
+/** The one interface between the product and the video platform (YouTube or its emulator). */
+export interface VideoPlatform {
+  /** The consent URL for connecting a channel. */
+  authorizationUrl(input: {
+    state: string;
+    codeChallenge: string;
+    redirectUri: string;
+    loginHint?: string;
+  }): string;
+  /** Exchanges an authorization code (with its PKCE verifier) for tokens. */
+  exchangeCode(input: {
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<PlatformTokens>;
+  /** Gets a fresh access token; throws PlatformError('invalid-grant') when the refresh token is dead. */
+  refreshAccessToken(refreshToken: string): Promise<PlatformTokens>;
+  /** Revokes a refresh or access token. */
+  revokeToken(token: string): Promise<void>;
+  /** The channel of the signed-in account (channels.list mine=true), or null when it has none. */
+  getMyChannel(accessToken: string): Promise<PlatformChannel | null>;
+  /** One page (≤50) of a playlist's items. */
+  listPlaylistItems(
+    accessToken: string,
+    playlistId: string,
+    pageToken?: string,
+  ): Promise<Page<PlatformPlaylistItem>>;
+  /** Up to 50 videos by id. */
+  getVideos(accessToken: string, ids: string[]): Promise<PlatformVideo[]>;
+  /** One page (≤50) of a channel's playlists. */
+  listPlaylists(
+    accessToken: string,
+    channelId: string,
+    pageToken?: string,
+  ): Promise<Page<PlatformPlaylist>>;
+  /** Applies edits with read-modify-write so no other field is lost; returns the updated video. */
+  updateVideo(accessToken: string, videoId: string, edit: VideoEdit): Promise<PlatformVideo>;
+  /** Uploads a custom thumbnail (JPEG or PNG). */
+  setThumbnail(
+    accessToken: string,
+    videoId: string,
+    image: Buffer,
+    mimeType: 'image/jpeg' | 'image/png',
+  ): Promise<void>;
+  /** Searches videos or channels. */
+  search(accessToken: string, query: SearchQuery): Promise<Page<SearchResult>>;
+  /** Languages the platform supports. */
+  listLanguages(accessToken: string, hl?: string): Promise<PlatformLanguage[]>;
+  /** Video categories of a region. */
+  listCategories(accessToken: string, regionCode: string): Promise<PlatformCategory[]>;
+  /** Views by day, optionally for one video and only from one traffic source (e.g. YT_SEARCH). */
+  viewsByDay(
+    accessToken: string,
+    input: {
+      channelId: string;
+      startDate: string;
+      endDate: string;
+      videoId?: string;
+      trafficSource?: string;
+    },
+  ): Promise<DailyViews[]>;
+}
