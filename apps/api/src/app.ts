@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -46,6 +46,8 @@ export interface AppDeps {
   webDist?: string;
   /** Tells /readyz that the process is draining. */
   isShuttingDown?: () => boolean;
+  /** Called for every route as it is registered (the security suite enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Prefixes that are API calls: never answered with the web app's index.html. */
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -4,7 +4,7 @@ import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { buildApp, type Services } from './app.ts';
+import { buildApp, type AppDeps, type Services } from './app.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -40,6 +40,8 @@ export interface ComposeOptions {
   webDist?: string;
   /** Start pg-boss (default true). */
   jobs?: boolean;
+  /** Passed to buildApp: sees every route as it is registered. */
+  onRoute?: AppDeps['onRoute'];
 }
 
 /** A running composition: the app (unless worker-only), services and how to close it all. */
@@ -128,6 +130,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           logger,
           webDist: options.webDist ?? WEB_DIST,
           isShuttingDown: () => shuttingDown,
+          onRoute: options.onRoute,
         });
 
   return {

@@ -29,7 +29,8 @@ export function registerOriginCheck(
   allowedOrigins: ReadonlySet<string>,
 ): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    // An unknown path answers 404 whatever its headers: nothing there can change state.
+    if (SAFE_METHODS.has(request.method) || request.is404) return;
     if (!isSameOrigin(request, allowedOrigins)) {
       throw new AppError('cross-origin', 'Cross-origin requests are not allowed.');
     }

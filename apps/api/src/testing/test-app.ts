@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { loadConfig, type Config } from '../config/config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { compose, type ComposeOptions, type Composition } from '../compose.ts';
@@ -41,10 +41,22 @@ export async function openTestDatabase(backend: Backend): Promise<Database> {
   return database;
 }
 
+/** A route as the app registered it (collected with an onRoute hook). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** `config.auth` of contract routes: a signed-in session is required. */
+  auth: boolean;
+  /** Whether the route validates a request body. */
+  hasBody: boolean;
+}
+
 /** A running test app with helpers for signed-in requests. */
 export interface TestApp extends Composition {
   app: FastifyInstance;
   config: Config;
+  /** Every route the app registered, one entry per method (HEAD routes included). */
+  routes: RegisteredRoute[];
   /** Signs in and returns the Cookie header value for later requests. */
   login(email: string, password: string): Promise<string>;
   /** Creates a user (with a password) and returns its id. */
@@ -54,10 +66,16 @@ export interface TestApp extends Composition {
 /** The password test users get unless told otherwise. */
 export const TEST_PASSWORD = 'correct horse battery staple';
 
-/** Builds the real app on a fresh database with the given environment overrides. */
+/**
+ * Builds the real app on a fresh database with the given environment overrides.
+ * Pass `database` to share one database between apps (it is then left open on close).
+ */
 export async function createTestApp(
   backend: Backend,
-  options: { env?: Record<string, string> } & Omit<ComposeOptions, 'database'> = {},
+  options: { env?: Record<string, string>; database?: Database } & Omit<
+    ComposeOptions,
+    'database'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tw-test-'));
   const config = loadConfig({
@@ -66,12 +84,30 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = await openTestDatabase(backend);
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openTestDatabase(backend));
+  const routes: RegisteredRoute[] = [];
+  const collect = (route: RouteOptions) => {
+    const config = (route.config ?? {}) as { auth?: boolean };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({
+        method,
+        url: route.url,
+        auth: config.auth === true,
+        hasBody: Boolean(route.schema?.body),
+      });
+    }
+  };
   const composition = await compose(config, {
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     jobs: false,
     webDist: path.join(dataDir, 'no-web'),
     ...options,
+    onRoute: (route) => {
+      collect(route);
+      options.onRoute?.(route);
+    },
     database,
   });
   const app = composition.app!;
@@ -80,9 +116,10 @@ export async function createTestApp(
     ...composition,
     app,
     config,
+    routes,
     async close() {
       await composition.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
     async login(email, password) {

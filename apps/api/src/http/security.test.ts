@@ -1,0 +1,554 @@
+/**
+ * The security suite: walks every route the app registers and checks the rules that hold for
+ * all of them (auth, error envelope, input validation, same-origin JSON writes, no stack
+ * traces), then the session and rate-limit defences that span several calls.
+ * A new route is walked automatically; a route that needs a body needs a sample in VALID_BODIES.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { errorEnvelope, routes as contractRoutes, type RouteDef } from '@tubewise/contract';
+import {
+  cookieHeader,
+  createTestApp,
+  openTestDatabase,
+  testBackends,
+  TestClock,
+  TEST_PASSWORD,
+  type RegisteredRoute,
+  type TestApp,
+} from '../testing/test-app.ts';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../modules/users/users.service.ts';
+
+/** Routes the walk skips, each with the reason and where it is tested instead. */
+const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [
+  {
+    why: 'Swagger UI and the OpenAPI document: public, read-only, static (app.test.ts)',
+    match: (r) => r.url === '/api/docs' || r.url.startsWith('/api/docs/'),
+  },
+  {
+    why: 'dev mailbox HTML pages, registered only without SMTP (password-reset.test.ts)',
+    match: (r) => r.url.startsWith('/dev/mailbox'),
+  },
+  {
+    why: 'liveness and readiness probes (app.test.ts)',
+    match: (r) => r.url === '/healthz' || r.url === '/readyz',
+  },
+  {
+    why: 'static files of the built web app (app.test.ts)',
+    match: (r) =>
+      (r.method === 'GET' || r.method === 'HEAD') &&
+      !['/api/', '/accounts/', '/optimization/', '/yt/', '/oauth/'].some((p) =>
+        r.url.startsWith(p),
+      ),
+  },
+];
+
+/** A request body each route accepts (checked against the contract below). */
+const VALID_BODIES: Record<string, unknown> = {
+  'POST /api/users/login': { email: 'nobody@example.com', password: 'not-the-password' },
+  'POST /api/users/forget': { email: 'nobody@example.com' },
+  'POST /api/users/set-password': { token: 'not-a-real-token', password: 'a fine long passphrase' },
+  'POST /api/users/set-email': { email: 'new-address@example.com', password: TEST_PASSWORD },
+  'POST /api/users/update-password': {
+    currentPassword: 'not-the-password',
+    newPassword: 'another long passphrase',
+  },
+  'PATCH /api/users/notification-settings/email': { newState: true },
+  'POST /api/users/event': {
+    anonymousId: 'anon-1',
+    data: { event: 'navigation.click', payload: { channelId: 'c-1' } },
+  },
+  'POST /api/users/event/page': { url: '/home', title: 'Home', anonymousId: 'anon-1', data: {} },
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const HUGE = 'x'.repeat(100_000);
+const PUBLIC_ORIGIN = 'http://localhost:3000';
+/** Limits high enough that the walk's sign-in and reset calls never hit them. */
+const GENEROUS_LIMITS: AuthLimits = {
+  loginAccountIp: { max: 10_000, windowSeconds: 60 },
+  loginAccount: { max: 10_000, windowSeconds: 60 },
+  loginIp: { max: 10_000, windowSeconds: 60 },
+  resetAccount: { max: 10_000, windowSeconds: 60 },
+  resetIp: { max: 10_000, windowSeconds: 60 },
+};
+
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const label = (opts: InjectOptions) => `${opts.method} ${opts.url}`;
+
+function contractFor(route: RegisteredRoute): RouteDef | undefined {
+  const method = route.method === 'HEAD' ? 'GET' : route.method;
+  return Object.values(contractRoutes).find((d) => d.method === method && d.path === route.url);
+}
+
+/** Fails when a body carries a stack trace or source locations. */
+function expectNoStackTrace(res: LightMyRequestResponse, what: string): void {
+  expect(res.body, `${what}: stack trace in the body`).not.toMatch(
+    /"stack"|\n\s+at |\.ts:\d+|node_modules|\(\/[\w/.-]+:\d+:\d+\)/,
+  );
+}
+
+/** Checks a non-2xx answer is the one envelope, with the request id of the response. */
+function expectEnvelope(
+  res: LightMyRequestResponse,
+  status: number,
+  code: string | undefined,
+  what: string,
+): void {
+  expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBe(status);
+  expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+  const parsed = errorEnvelope.safeParse(res.json());
+  expect(parsed.success, `${what}: not the envelope: ${res.body.slice(0, 300)}`).toBe(true);
+  expect(parsed.data!.error.requestId, what).toBe(res.headers['x-request-id']);
+  if (code) expect(parsed.data!.error.code, what).toBe(code);
+  expectNoStackTrace(res, what);
+}
+
+/** Bodies that break a valid one: wrong top-level types, and each field wrong in several ways. */
+function hostileBodies(valid: unknown): unknown[] {
+  const out: unknown[] = [[], 'text', 5, null, true, {}, [valid]];
+  if (valid && typeof valid === 'object') {
+    for (const field of Object.keys(valid)) {
+      for (const bad of [5, HUGE, null, [], { nested: { deeper: HUGE } }, true]) {
+        out.push({ ...valid, [field]: bad });
+      }
+    }
+    out.push({ ...valid, extra: HUGE, __proto_like__: { polluted: true } });
+  }
+  return out;
+}
+
+describe.each(testBackends())('security: every route (%s)', (backend) => {
+  let t: TestApp;
+  let walked: RegisteredRoute[];
+  let signedIn: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(backend, { authLimits: GENEROUS_LIMITS });
+    walked = t.routes.filter((r) => !EXCEPTIONS.some((e) => e.match(r)));
+    await t.createUser('walker@example.com');
+    signedIn = await t.login('walker@example.com', TEST_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  const send = async (opts: InjectOptions) => {
+    const res = await t.app.inject(opts);
+    expectNoStackTrace(res, label(opts));
+    return res;
+  };
+  const json = (payload: unknown) => ({
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+  const stateChanging = () => walked.filter((r) => !SAFE_METHODS.has(r.method));
+  const withBody = () => walked.filter((r) => r.hasBody);
+  const validBody = (r: RegisteredRoute) => VALID_BODIES[key(r)];
+
+  it('walks every contract route with its auth flag, and nothing outside the contract', () => {
+    expect(walked.length).toBeGreaterThan(10);
+    for (const def of Object.values(contractRoutes) as RouteDef[]) {
+      const found = walked.find((r) => r.method === def.method && r.url === def.path);
+      expect(found, `${def.method} ${def.path} is not registered`).toBeDefined();
+      expect(found!.auth, `${def.method} ${def.path}: auth flag`).toBe(def.auth);
+      expect(found!.hasBody, `${def.method} ${def.path}: body schema`).toBe(Boolean(def.body));
+    }
+    for (const r of walked) {
+      expect(
+        contractFor(r),
+        `${key(r)} is not in the contract nor a documented exception`,
+      ).not.toBeUndefined();
+    }
+  });
+
+  it('has a valid sample body for every route that takes one', () => {
+    for (const r of withBody()) {
+      const sample = validBody(r);
+      expect(sample, `add a sample body for ${key(r)} to VALID_BODIES`).toBeDefined();
+      const parsed = contractFor(r)!.body!.safeParse(sample);
+      expect(parsed.success, `VALID_BODIES['${key(r)}'] fails the contract`).toBe(true);
+    }
+  });
+
+  it('answers 401 with the envelope to signed-out calls of every auth route', async () => {
+    const authRoutes = walked.filter((r) => r.auth);
+    expect(authRoutes.length).toBeGreaterThan(4);
+    for (const r of authRoutes) {
+      const body = r.hasBody ? json(validBody(r)) : {};
+      const opts = { method: r.method, url: r.url, ...body } as InjectOptions;
+      const res = await send(opts);
+      if (r.method === 'HEAD') {
+        expect(res.statusCode, label(opts)).toBe(401);
+        continue;
+      }
+      expectEnvelope(res, 401, 'unauthorized', label(opts));
+      // A forged or unknown session cookie is no better than none.
+      const forged = await send({
+        ...opts,
+        headers: { ...opts.headers, cookie: 'tw_session=forged-token-value; tw_refresh=forged' },
+      });
+      expectEnvelope(forged, 401, 'unauthorized', `${label(opts)} with a forged cookie`);
+      const oversized = await send({
+        ...opts,
+        headers: { ...opts.headers, cookie: `tw_session=${'a'.repeat(4000)}` },
+      });
+      expectEnvelope(oversized, 401, 'unauthorized', `${label(opts)} with an oversized cookie`);
+    }
+  });
+
+  it('answers 400 with the envelope to malformed JSON on every state-changing route', async () => {
+    for (const r of stateChanging()) {
+      for (const payload of ['{"email":', '{bad json}', '[1,2', '{"a":1}}', '\u0000']) {
+        const opts = {
+          method: r.method,
+          url: r.url,
+          headers: { 'content-type': 'application/json', cookie: signedIn },
+          payload,
+        } as InjectOptions;
+        expectEnvelope(await send(opts), 400, 'bad-request', `${label(opts)} ${payload}`);
+      }
+    }
+  });
+
+  it('answers 400, never 500, to wrong-typed and oversized bodies', async () => {
+    expect(withBody().length).toBeGreaterThan(5);
+    for (const r of withBody()) {
+      const schema = contractFor(r)!.body!;
+      for (const body of hostileBodies(validBody(r))) {
+        const opts = { method: r.method, url: r.url, ...json(body) } as InjectOptions;
+        const what = `${label(opts)} ${JSON.stringify(body).slice(0, 80)}`;
+        const res = await send(opts);
+        expect(res.statusCode, what).toBeLessThan(500);
+        if (!schema.safeParse(body).success) expectEnvelope(res, 400, 'validation-failed', what);
+      }
+      // Beyond the body limit: 413, still the envelope.
+      const tooLarge = {
+        method: r.method,
+        url: r.url,
+        ...json({ email: 'x'.repeat(1_100_000) }),
+      } as InjectOptions;
+      expectEnvelope(await send(tooLarge), 413, 'payload-too-large', label(tooLarge));
+    }
+  });
+
+  it('never answers 500 to arbitrary JSON (property test over every route)', async () => {
+    for (const r of stateChanging()) {
+      const schema = contractFor(r)?.body;
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), async (body) => {
+          const opts = { method: r.method, url: r.url, ...json(body) } as InjectOptions;
+          const res = await send(opts);
+          expect(res.statusCode, label(opts)).toBeLessThan(500);
+          if (res.statusCode >= 400) expectEnvelope(res, res.statusCode, undefined, label(opts));
+          if (schema && !schema.safeParse(body).success) expect(res.statusCode).toBe(400);
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+
+  it("refuses cross-origin state-changing requests with 403 'cross-origin'", async () => {
+    const forged: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: `${PUBLIC_ORIGIN}.evil.example` },
+      { origin: 'http://localhost:3001' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site', origin: PUBLIC_ORIGIN },
+    ];
+    expect(stateChanging().length).toBeGreaterThan(8);
+    for (const r of stateChanging()) {
+      for (const headers of forged) {
+        const opts = {
+          method: r.method,
+          url: r.url,
+          headers: { 'content-type': 'application/json', cookie: signedIn, ...headers },
+          payload: JSON.stringify(validBody(r) ?? {}),
+        } as InjectOptions;
+        const res = await send(opts);
+        expectEnvelope(res, 403, 'cross-origin', `${label(opts)} ${JSON.stringify(headers)}`);
+        expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      }
+    }
+    // The forged calls changed nothing: the session they carried is still signed in.
+    const me = await send({ method: 'GET', url: '/api/users/me', headers: { cookie: signedIn } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('accepts same-origin writes (Origin of the app, or Sec-Fetch-Site same-origin)', async () => {
+    for (const headers of [{ origin: PUBLIC_ORIGIN }, { 'sec-fetch-site': 'same-origin' }]) {
+      const res = await send({
+        method: 'POST',
+        url: '/api/users/event',
+        headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+        payload: JSON.stringify(VALID_BODIES['POST /api/users/event']),
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(202);
+    }
+  });
+
+  it("refuses non-JSON content types with 415 'unsupported-media-type'", async () => {
+    const bodies: [string | undefined, string][] = [
+      ['text/plain', '{"email":"a@example.com"}'],
+      ['text/plain;charset=UTF-8', '{}'],
+      ['application/x-www-form-urlencoded', 'email=a%40example.com&password=x'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      ],
+      ['application/jsonx', '{}'],
+      ['text/json', '{}'],
+      [undefined, ''],
+    ];
+    for (const r of stateChanging()) {
+      for (const [type, payload] of bodies) {
+        const opts = {
+          method: r.method,
+          url: r.url,
+          headers: { cookie: signedIn, ...(type ? { 'content-type': type } : {}) },
+          payload,
+        } as InjectOptions;
+        expectEnvelope(
+          await send(opts),
+          415,
+          'unsupported-media-type',
+          `${label(opts)} as ${type ?? 'no content type'}`,
+        );
+      }
+    }
+    const me = await send({ method: 'GET', url: '/api/users/me', headers: { cookie: signedIn } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('answers unknown API paths and methods with the 404 envelope', async () => {
+    const unknown: InjectOptions[] = [
+      { method: 'GET', url: '/api/nope' },
+      { method: 'GET', url: '/api/users/me/nope?x=1' },
+      { method: 'POST', url: '/api/users/nope', ...json({}) },
+      { method: 'DELETE', url: '/api/users/me' },
+      { method: 'PUT', url: '/api/users/login', headers: { 'content-type': 'text/plain' } },
+      { method: 'GET', url: '/api/users/login' },
+      { method: 'GET', url: '/accounts/users/channels/x/' },
+      { method: 'POST', url: '/optimization/channels/1/sync', headers: { origin: 'https://e.x' } },
+    ];
+    for (const opts of unknown) expectEnvelope(await send(opts), 404, 'not-found', label(opts));
+  });
+
+  it('answers an internal failure with a bare 500 envelope: no stack, no SQL, no detail', async () => {
+    await t.database.db.execute(sql`alter table users rename to users_hidden`);
+    try {
+      const res = await send({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { cookie: signedIn },
+      });
+      expectEnvelope(res, 500, 'internal', 'GET /api/users/me with the users table gone');
+      expect(res.json().error.message).toBe('Something went wrong on our side.');
+      expect(res.body).not.toMatch(/users_hidden|relation|select|postgres|pglite/i);
+    } finally {
+      await t.database.db.execute(sql`alter table users_hidden rename to users`);
+    }
+  });
+});
+
+describe.each(testBackends())('security: refresh-token rotation (%s)', (backend) => {
+  let t: TestApp;
+  const clock = new TestClock();
+  beforeAll(async () => {
+    t = await createTestApp(backend, { clock });
+    await t.createUser('rita@example.com');
+  });
+  afterAll(() => t.close());
+
+  const refresh = (cookie: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/refresh-token',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+  const me = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode;
+  /** Only the refresh cookie of a Cookie header (what a thief replays). */
+  const refreshOnly = (cookie: string) =>
+    cookie
+      .split('; ')
+      .filter((c) => c.startsWith('tw_refresh='))
+      .join('; ');
+
+  it('revokes the whole family when a rotated refresh token is reused after the grace window', async () => {
+    const first = await t.login('rita@example.com', TEST_PASSWORD);
+    const otherDevice = await t.login('rita@example.com', TEST_PASSWORD);
+    const rotated = await refresh(first);
+    expect(rotated.statusCode).toBe(200);
+    const second = cookieHeader(rotated, first);
+    expect(refreshOnly(second)).not.toBe(refreshOnly(first));
+    expect(await me(second)).toBe(200);
+
+    clock.advance(11);
+    const reuse = await refresh(refreshOnly(first));
+    expectEnvelope(reuse, 401, 'session-expired', 'reused refresh token');
+    // The newest refresh token and every session token of the family stop working.
+    expect((await refresh(refreshOnly(second))).statusCode).toBe(401);
+    expect(await me(second)).toBe(401);
+    expect(await me(first)).toBe(401);
+    // Another sign-in of the same user is a different family and stays valid.
+    expect(await me(otherDevice)).toBe(200);
+    expect((await refresh(otherDevice)).statusCode).toBe(200);
+  });
+
+  it('tolerates a second use within the 10 s grace window (two tabs refreshing at once)', async () => {
+    const first = await t.login('rita@example.com', TEST_PASSWORD);
+    const a = await refresh(first);
+    expect(a.statusCode).toBe(200);
+    clock.advance(9);
+    const b = await refresh(first);
+    expect(b.statusCode).toBe(200);
+    const tabA = cookieHeader(a, first);
+    const tabB = cookieHeader(b, first);
+    expect(await me(tabA)).toBe(200);
+    expect(await me(tabB)).toBe(200);
+    expect((await refresh(tabA)).statusCode).toBe(200);
+    expect((await refresh(tabB)).statusCode).toBe(200);
+  });
+
+  it('refuses a refresh token after sign-out and clears the cookies', async () => {
+    const cookie = await t.login('rita@example.com', TEST_PASSWORD);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { cookie: refreshOnly(cookie), 'content-type': 'application/json' },
+    });
+    expect(out.statusCode).toBe(200);
+    const res = await refresh(cookie);
+    expectEnvelope(res, 401, 'session-expired', 'refresh after logout');
+    const cleared = (res.cookies as { name: string; value: string }[]).map((c) => c.name).sort();
+    expect(cleared).toEqual(['tw_refresh', 'tw_session']);
+    expect(await me(cookie)).toBe(401);
+  });
+});
+
+const SMALL_LIMITS: AuthLimits = {
+  ...DEFAULT_AUTH_LIMITS,
+  loginAccountIp: { max: 3, windowSeconds: 60 },
+  loginAccount: { max: 6, windowSeconds: 600 },
+  loginIp: { max: 8, windowSeconds: 60 },
+};
+
+describe.each(testBackends())('security: sign-in rate limits (%s)', (backend) => {
+  let t: TestApp;
+  const clock = new TestClock();
+  beforeAll(async () => {
+    t = await createTestApp(backend, { clock, authLimits: SMALL_LIMITS });
+    for (const name of ['lena', 'max', 'nora', 'olga']) await t.createUser(`${name}@example.com`);
+  });
+  afterAll(() => t.close());
+
+  const login = (email: string, password: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password }),
+    });
+  const statuses = async (attempts: [string, string, string][]) => {
+    const out: number[] = [];
+    for (const [email, password, ip] of attempts)
+      out.push((await login(email, password, ip)).statusCode);
+    return out;
+  };
+
+  it('answers 429 with Retry-After after too many failures, and lets the owner back in after the window', async () => {
+    const wrong = await statuses([
+      ['lena@example.com', 'wrong-1', '10.0.0.1'],
+      ['lena@example.com', 'wrong-2', '10.0.0.1'],
+      ['lena@example.com', 'wrong-3', '10.0.0.1'],
+    ]);
+    expect(wrong).toEqual([401, 401, 401]);
+    // Even the right password is refused while the limit holds.
+    const blocked = await login('lena@example.com', TEST_PASSWORD, '10.0.0.1');
+    expectEnvelope(blocked, 429, 'rate-limited', 'fourth sign-in');
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The limit is per account and IP: the owner elsewhere is not locked out.
+    expect((await login('lena@example.com', TEST_PASSWORD, '10.0.0.2')).statusCode).toBe(200);
+    clock.advance(retryAfter + 1);
+    expect((await login('lena@example.com', TEST_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('resets the per-account-and-IP counter on a successful sign-in', async () => {
+    const ip = '10.0.1.1';
+    const got = await statuses([
+      ['max@example.com', 'wrong-1', ip],
+      ['max@example.com', 'wrong-2', ip],
+      ['max@example.com', TEST_PASSWORD, ip],
+      ['max@example.com', 'wrong-3', ip],
+      ['max@example.com', 'wrong-4', ip],
+      ['max@example.com', TEST_PASSWORD, ip],
+    ]);
+    expect(got).toEqual([401, 401, 200, 401, 401, 200]);
+  });
+
+  it('limits failures per account across IP addresses', async () => {
+    const got = await statuses(
+      Array.from({ length: 6 }, (_, i) => ['nora@example.com', `wrong-${i}`, `10.0.2.${i}`]),
+    );
+    expect(got).toEqual([401, 401, 401, 401, 401, 401]);
+    const blocked = await login('nora@example.com', TEST_PASSWORD, '10.0.2.99');
+    expectEnvelope(blocked, 429, 'rate-limited', 'distributed guessing');
+    clock.advance(601);
+    expect((await login('nora@example.com', TEST_PASSWORD, '10.0.2.99')).statusCode).toBe(200);
+  });
+
+  it('limits attempts per IP address whatever the account', async () => {
+    const ip = '10.0.3.1';
+    const got = await statuses(
+      Array.from({ length: 8 }, (_, i) => [`ghost${i}@example.com`, 'wrong-password', ip]),
+    );
+    expect(got).toEqual(Array(8).fill(401));
+    expectEnvelope(await login('olga@example.com', TEST_PASSWORD, ip), 429, 'rate-limited', 'ip');
+    expect((await login('olga@example.com', TEST_PASSWORD, '10.0.3.2')).statusCode).toBe(200);
+  });
+});
+
+describe.each(testBackends())('security: limits shared by two app processes (%s)', (backend) => {
+  it('counts failures on one app against sign-ins on another over the same database', async () => {
+    const database = await openTestDatabase(backend);
+    // Two processes of one deployment share the database and the session secret.
+    const env = { SESSION_SECRET: 'shared-secret-of-the-deployment' };
+    const a = await createTestApp(backend, { database, env, authLimits: SMALL_LIMITS });
+    const b = await createTestApp(backend, { database, env, authLimits: SMALL_LIMITS });
+    try {
+      await a.createUser('pia@example.com');
+      for (let i = 0; i < 3; i++) {
+        const res = await a.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          remoteAddress: '10.0.4.1',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: 'pia@example.com', password: `wrong-${i}` }),
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const onB = await b.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        remoteAddress: '10.0.4.1',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'pia@example.com', password: TEST_PASSWORD }),
+      });
+      expectEnvelope(onB, 429, 'rate-limited', 'sign-in on the second app');
+      // Sessions live in the database too: a sign-in on app A is valid on app B.
+      const cookie = await a.login('pia@example.com', TEST_PASSWORD);
+      const me = await b.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+    } finally {
+      await a.close();
+      await b.close();
+      await database.close();
+    }
+  });
+});
