@@ -20,6 +20,8 @@ export const errorCodes = [
   'payload-too-large',
   'invalid-grant',
   'video-platform-access-forbidden',
+  'platform-quota-exceeded',
+  'platform-unavailable',
   'internal',
   'unavailable',
 ] as const;

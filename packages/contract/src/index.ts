@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './users.ts';
 export * from './routes.ts';
 export * from './config.ts';
+export * from './channels.ts';

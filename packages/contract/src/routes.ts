@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as u from './users.ts';
 import { publicConfig } from './config.ts';
+import * as c from './channels.ts';
 
 /** A route definition shared by the API (validation, OpenAPI) and the web (paths, types). */
 export interface RouteDef {
@@ -128,6 +129,98 @@ export const routes = {
     body: u.pageViewBody,
     response: u.accepted,
     status: 202,
+  }),
+  youtubeAuthUrl: def({
+    method: 'GET',
+    path: '/api/users/youtube-auth-url',
+    summary: 'The consent URL for connecting or reconnecting a channel',
+    auth: true,
+    query: c.youtubeAuthUrlQuery,
+    response: c.youtubeAuthUrlResponse,
+  }),
+  removeChannel: def({
+    method: 'DELETE',
+    path: '/accounts/users/channels/:youtubeId/',
+    summary: 'Remove a channel: revokes its platform token and removes its data for this user',
+    auth: true,
+    params: c.youtubeIdParams,
+    response: u.success,
+  }),
+  channelMembers: def({
+    method: 'GET',
+    path: '/api/channels/:id/members',
+    summary: 'The owner and the members of a channel',
+    auth: true,
+    params: c.channelIdParams,
+    response: c.channelMembers,
+  }),
+  inviteMember: def({
+    method: 'POST',
+    path: '/api/channels/:id/members',
+    summary: 'Share a channel with someone by e-mail (owner only)',
+    auth: true,
+    params: c.channelIdParams,
+    body: c.inviteMemberBody,
+    response: c.channelMembers,
+    status: 201,
+  }),
+  removeMember: def({
+    method: 'DELETE',
+    path: '/api/channels/:id/members/:email',
+    summary: 'Stop sharing a channel with someone (owner only)',
+    auth: true,
+    params: c.memberParams,
+    response: c.channelMembers,
+  }),
+  getChannelSettings: def({
+    method: 'GET',
+    path: '/api/channels/:id/settings',
+    summary: 'Topics, language, E-E-A-T statement, tone of voice, industries and company name',
+    auth: true,
+    params: c.channelIdParams,
+    response: c.channelSettings,
+  }),
+  updateChannelSettings: def({
+    method: 'PUT',
+    path: '/api/channels/:id/settings',
+    summary: 'Replace the channel settings',
+    auth: true,
+    params: c.channelIdParams,
+    body: c.channelSettings,
+    response: c.channelSettings,
+  }),
+  locales: def({
+    method: 'GET',
+    path: '/api/keywords/locales',
+    summary: 'Keyword languages (locations and languages of keyword data)',
+    auth: true,
+    query: c.localesQuery,
+    response: c.locales,
+  }),
+  publicChannelSearch: def({
+    method: 'GET',
+    path: '/yt/api/public/channels/search',
+    summary: 'Search channels by name (signed-out onboarding); cached and rate-limited',
+    auth: false,
+    query: c.channelSearchQuery,
+    response: c.channelSearchResponse,
+  }),
+  startSync: def({
+    method: 'POST',
+    path: '/optimization/channels/:id/sync',
+    summary: "Start syncing a channel's videos and playlists",
+    auth: true,
+    params: c.channelIdParams,
+    response: c.syncStatus,
+    status: 202,
+  }),
+  syncStatus: def({
+    method: 'GET',
+    path: '/optimization/channels/:id/sync/status',
+    summary: 'Sync state and progress (videos done / total)',
+    auth: true,
+    params: c.channelIdParams,
+    response: c.syncStatus,
   }),
 } as const satisfies Record<string, RouteDef>;
 

@@ -20,6 +20,8 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'payload-too-large': 413,
   'invalid-grant': 403,
   'video-platform-access-forbidden': 403,
+  'platform-quota-exceeded': 429,
+  'platform-unavailable': 503,
   internal: 500,
   unavailable: 503,
 };
