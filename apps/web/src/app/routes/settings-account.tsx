@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { useUser } from '../../lib/user.ts';
+import { ChangeEmailForm } from '../../features/account/components/change-email-form.tsx';
+import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
+import { EmailNotificationsSwitch } from '../../features/account/components/email-notifications-switch.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+      <Typography variant="h2" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <Divider sx={{ mb: 2 }} />
+      {children}
+    </Paper>
+  );
+}
+
+/** Account settings: e-mail, password, e-mail notifications. */
+export default function SettingsAccountPage() {
+  const user = useUser().data;
+  if (!user) return <PageLoader />;
+  return (
+    <>
+      <PageHeading title="Account settings">Signed in as {user.email}</PageHeading>
+      <Section title="E-mail address">
+        <ChangeEmailForm currentEmail={user.email} />
+      </Section>
+      <Section title="Password">
+        <ChangePasswordForm />
+      </Section>
+      <Section title="Notifications">
+        <EmailNotificationsSwitch enabled={user.notificationSettings.email} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+/** Every client-side path of the product (spec section 2), in one place. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  forgetPassword: '/forget-password',
+  setPassword: '/set-password',
+  onboarding: '/onboarding',
+  setupStep1: '/setup-step1',
+  reconnectChannel: '/reconnect-channel',
+  optimization: '/optimization',
+  optimize: '/optimize',
+  reporting: '/reporting',
+  reportingOverview: '/reporting/overview',
+  reportingKeywords: '/reporting/keywords',
+  reportingRankings: '/reporting/rankings',
+  newRankings: '/new-rankings',
+  settingsAccount: '/settings/account',
+  settingsChannels: '/settings/channels',
+  videoIdea: '/video-idea',
+  videoIdeaDiscover: '/video-idea/discover',
+  videoIdeaDetails: '/video-idea/details',
+  videoIdeaSaved: '/video-idea/saved',
+  videoIdeaSettings: '/video-idea/settings',
+  customPlan: '/custom-plan',
+  labs: '/labs',
+  competition: '/competition',
+  notFound: '/404',
+  serviceDiscontinuation: '/service-discontinuation',
+  shareInsights: '/share/insights/:id',
+} as const;
+
+/** Where a signed-in user lands when going "home". */
+export const HOME_LANDING_PATH = paths.videoIdeaDiscover;
+
+/** Builds the public shared-insights link for an id. */
+export function shareInsightsHref(id: string): string {
+  return `/share/insights/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,27 @@
+/** An HTTP failure as the web app sees it: status (0 = no HTTP answer), stable code, message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string | undefined;
+  readonly issues: { path: string; message: string }[] | undefined;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    requestId?: string;
+    issues?: { path: string; message: string }[];
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.issues = init.issues;
+  }
+}
+
+/** Whether `err` is an ApiError, optionally with the given status. */
+export function isApiError(err: unknown, status?: number): err is ApiError {
+  return err instanceof ApiError && (status === undefined || err.status === status);
+}

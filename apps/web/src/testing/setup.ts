@@ -1,0 +1,23 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { resetApiClientForTests } from '../lib/api-client.ts';
+import { activeChannelStore } from '../features/channels/active-channel.ts';
+import { resetApi, server } from './server.ts';
+import { installMatchMedia, resetViewport } from './viewport.ts';
+
+installMatchMedia();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  resetApi();
+  resetViewport();
+  localStorage.clear();
+  resetApiClientForTests();
+  activeChannelStore.resetForTests();
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());

@@ -1,0 +1,52 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { bundleReportPlugin } from './build-tools/bundle-report.ts';
+import { contractRoutesPlugin } from './build-tools/contract-routes-plugin.ts';
+import { routeTable, usesShell } from './src/app/route-table.ts';
+
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+const proxied = ['/api', '/accounts', '/optimization', '/yt', '/dev'];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    contractRoutesPlugin(),
+    bundleReportPlugin({
+      routes: routeTable
+        .filter((r) => r.page)
+        .map((r) => ({
+          path: r.path,
+          module: `src/app/routes/${r.page}.tsx`,
+          withShell: usesShell(r),
+        })),
+      shellModule: 'src/app/layout/app-shell.tsx',
+      budgets: {
+        '/login': 150 * 1024,
+        '/video-idea/discover': 250 * 1024,
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      proxied.map((prefix) => [
+        prefix,
+        {
+          target: apiTarget,
+          // /optimization is also a client route: a browser page load there must get the app,
+          // only API requests (JSON) go to the server.
+          bypass:
+            prefix === '/optimization'
+              ? (req: { headers: { accept?: string } }) =>
+                  req.headers.accept?.includes('text/html') ? '/index.html' : undefined
+              : undefined,
+        },
+      ]),
+    ),
+  },
+  build: {
+    manifest: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+});
