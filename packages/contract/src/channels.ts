@@ -55,17 +55,22 @@ export type ChannelSettings = z.infer<typeof channelSettings>;
 
 /** A keyword language (spec section 3 "Language"). */
 export const language = z.object({
-  id: z.number(),
+  /** Locale id, e.g. 'en-us' (the default). */
+  id: z.string(),
   name: z.string(),
   iso6391: z.string(),
   youtube: z.string(),
   bing: z.string(),
   writeSonic: z.string(),
+  /** Google Ads language criterion id (1000 = English). */
   adsCode: z.number(),
   locName: z.string(),
   locAbbreviation: z.string(),
-  code: z.string(),
+  /** Google Ads / DataForSEO location code (2840 = United States). */
+  code: z.number(),
 });
+/** The default keyword language (spec section 3). */
+export const DEFAULT_LANGUAGE_ID = 'en-us';
 export type Language = z.infer<typeof language>;
 export const localesQuery = z.object({ sortBy: z.enum(['name', 'code']).default('name') });
 export const locales = z.array(language);

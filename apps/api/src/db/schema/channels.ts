@@ -1,5 +1,20 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sessionFamilies, users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A connected video-platform channel. */
 export const channels = pgTable('channels', {
@@ -7,8 +22,10 @@ export const channels = pgTable('channels', {
   youtubeId: text('youtube_id').notNull().unique(),
   name: text('name').notNull(),
   thumbnailUrl: text('thumbnail_url').notNull().default(''),
+  customUrl: text('custom_url'),
+  uploadsPlaylistId: text('uploads_playlist_id'),
   needsReconnect: boolean('needs_reconnect').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 /** Who works on a channel: its owner, and members it was shared with. */
@@ -22,10 +39,158 @@ export const channelMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<'owner' | 'member'>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.channelId, t.userId] }),
     index('channel_members_user_idx').on(t.userId),
   ],
 );
+
+/** The platform tokens of a channel, encrypted with AES-256-GCM. */
+export const channelCredentials = pgTable('channel_credentials', {
+  channelId: uuid('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  refreshTokenEnc: text('refresh_token_enc').notNull(),
+  accessTokenEnc: text('access_token_enc'),
+  accessExpiresAt: ts('access_expires_at'),
+  scopes: text('scopes').notNull().default(''),
+  connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** One-time OAuth `state` values, bound to the session that asked for them. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  familyId: uuid('family_id')
+    .notNull()
+    .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
+  codeVerifierEnc: text('code_verifier_enc').notNull(),
+  mode: text('mode').$type<'connect' | 'reconnect'>().notNull(),
+  firstChannel: boolean('first_channel').notNull().default(false),
+  /** On reconnect: the channel the user said they would pick. */
+  expectedYoutubeId: text('expected_youtube_id'),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** Per-channel settings (topics, language, E-E-A-T, tone, industries, company). */
+export const channelSettings = pgTable('channel_settings', {
+  channelId: uuid('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  topics: jsonb('topics')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  language: text('language').notNull().default('en-us'),
+  eeatStatement: text('eeat_statement').notNull().default(''),
+  toneOfVoice: text('tone_of_voice').notNull().default(''),
+  industries: jsonb('industries')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  companyName: text('company_name').notNull().default(''),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A channel's video as last synced from the platform. */
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    youtubeId: text('youtube_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    categoryId: text('category_id'),
+    defaultLanguage: text('default_language'),
+    defaultAudioLanguage: text('default_audio_language'),
+    publishedAt: ts('published_at'),
+    privacyStatus: text('privacy_status'),
+    publishAt: ts('publish_at'),
+    durationSeconds: integer('duration_seconds'),
+    thumbnails: jsonb('thumbnails')
+      .$type<Record<string, { url: string; width: number | null; height: number | null }>>()
+      .notNull(),
+    viewCount: bigint('view_count', { mode: 'number' }),
+    likeCount: bigint('like_count', { mode: 'number' }),
+    commentCount: bigint('comment_count', { mode: 'number' }),
+    localizations: jsonb('localizations')
+      .$type<Record<string, { title: string; description: string }>>()
+      .notNull(),
+    /** The sync run that last saw this video; videos no run sees any more are gone. */
+    syncRunId: uuid('sync_run_id'),
+    syncedAt: ts('synced_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('videos_channel_youtube_unique').on(t.channelId, t.youtubeId),
+    index('videos_channel_published_idx').on(t.channelId, t.publishedAt),
+  ],
+);
+
+/** A channel's playlist. */
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    youtubeId: text('youtube_id').notNull(),
+    title: text('title').notNull(),
+    itemCount: integer('item_count').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    syncRunId: uuid('sync_run_id'),
+  },
+  (t) => [unique('playlists_channel_youtube_unique').on(t.channelId, t.youtubeId)],
+);
+
+/** Which videos a playlist holds. */
+export const playlistVideos = pgTable(
+  'playlist_videos',
+  {
+    playlistId: uuid('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    videoYoutubeId: text('video_youtube_id').notNull(),
+    position: integer('position'),
+    syncRunId: uuid('sync_run_id'),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.videoYoutubeId] })],
+);
+
+/** Sync phases, in order. */
+export type SyncPhase = 'channel' | 'uploads' | 'playlists' | 'playlist-items' | 'finish';
+
+/** Where a sync run stands, saved after every page so a killed worker resumes there. */
+export interface SyncCursor {
+  phase: SyncPhase;
+  pageToken: string | null;
+  /** Index into the playlists being walked in the playlist-items phase. */
+  playlistIndex: number;
+}
+
+/** The current (or last) sync run of each channel. */
+export const channelSyncs = pgTable('channel_syncs', {
+  channelId: uuid('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  runId: uuid('run_id').notNull(),
+  state: text('state').$type<'queued' | 'running' | 'succeeded' | 'failed'>().notNull(),
+  videosDone: integer('videos_done').notNull().default(0),
+  videosTotal: integer('videos_total'),
+  cursor: jsonb('cursor').$type<SyncCursor>().notNull(),
+  startedAt: ts('started_at'),
+  finishedAt: ts('finished_at'),
+  lastSyncedAt: ts('last_synced_at'),
+  error: text('error'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './channels.ts';
 export * from './events.ts';
 export * from './mail.ts';
+export * from './cache.ts';

@@ -1,0 +1,227 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { channelMembers, channels, oauthStates } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import {
+  SCOPE_FORCE_SSL,
+  SCOPE_MANAGE,
+  type VideoPlatform,
+} from '../video-platform/video-platform.port.ts';
+import type { ChannelCredentials } from './channel-credentials.ts';
+
+/** An OAuth `state` is good for this long (the consent page is a few clicks). */
+export const OAUTH_STATE_TTL_SECONDS = 15 * 60;
+
+/** Where the callback sends the browser back, with the spec's query parameters. */
+export interface OAuthReturn {
+  path: string;
+  params: Record<string, string>;
+}
+
+/** What the person asked for when starting the consent. */
+export interface ConnectRequest {
+  userId: string;
+  familyId: string;
+  reconnect: boolean;
+  firstChannel: boolean;
+  /** On reconnect, the channel being reconnected (youtubeId). */
+  channelYoutubeId?: string;
+}
+
+/** The OAuth callback's query. */
+export interface CallbackInput {
+  code?: string;
+  state?: string;
+  error?: string;
+}
+
+/** Connects and reconnects channels through the platform's OAuth consent (PKCE, one-time state). */
+export class ChannelConnectService {
+  private readonly db: Db;
+  private readonly platform: VideoPlatform;
+  private readonly credentials: ChannelCredentials;
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private readonly secret: string;
+  private readonly key: Buffer;
+  private readonly redirectUri: string;
+  constructor(deps: {
+    db: Db;
+    platform: VideoPlatform;
+    credentials: ChannelCredentials;
+    clock: Clock;
+    log: Logger;
+    secret: string;
+    key: Buffer;
+    redirectUri: string;
+  }) {
+    this.db = deps.db;
+    this.platform = deps.platform;
+    this.credentials = deps.credentials;
+    this.clock = deps.clock;
+    this.log = deps.log;
+    this.secret = deps.secret;
+    this.key = deps.key;
+    this.redirectUri = deps.redirectUri;
+  }
+
+  /** Creates a one-time state bound to this session and returns the consent URL. */
+  async authorizationUrl(request: ConnectRequest): Promise<string> {
+    const state = newToken();
+    const codeVerifier = randomBytes(48).toString('base64url');
+    const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+    await this.db.insert(oauthStates).values({
+      stateHash: hashToken(this.secret, state),
+      userId: request.userId,
+      familyId: request.familyId,
+      codeVerifierEnc: encryptSecret(this.key, codeVerifier),
+      mode: request.reconnect ? 'reconnect' : 'connect',
+      firstChannel: request.firstChannel,
+      expectedYoutubeId: request.reconnect ? (request.channelYoutubeId ?? null) : null,
+      expiresAt: new Date(this.clock.now().getTime() + OAUTH_STATE_TTL_SECONDS * 1000),
+    });
+    return this.platform.authorizationUrl({ state, codeChallenge, redirectUri: this.redirectUri });
+  }
+
+  /**
+   * Completes the consent: checks state (one-time, unexpired, same session), exchanges the code
+   * with the PKCE verifier, checks the granted scopes, that the account has a channel and, on
+   * reconnect, that it is the same channel; stores the tokens and the membership.
+   */
+  async complete(
+    input: CallbackInput,
+    session: { userId: string; familyId: string } | null,
+  ): Promise<OAuthReturn> {
+    const now = this.clock.now();
+    const claimed = input.state
+      ? await this.db
+          .update(oauthStates)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(oauthStates.stateHash, hashToken(this.secret, input.state)),
+              isNull(oauthStates.usedAt),
+              gt(oauthStates.expiresAt, now),
+            ),
+          )
+          .returning()
+      : [];
+    const state = claimed[0];
+    if (
+      !state ||
+      !session ||
+      state.familyId !== session.familyId ||
+      state.userId !== session.userId
+    ) {
+      return failure('/settings/channels', false, { xsrf: 'false' });
+    }
+    const reconnect = state.mode === 'reconnect';
+    const back = reconnect
+      ? '/reconnect-channel'
+      : state.firstChannel
+        ? '/setup-step1'
+        : '/settings/channels';
+    if (input.error || !input.code) {
+      // The person pressed "Deny" (access_denied) or the platform refused.
+      return failure(back, reconnect, { 'yt-permissions-given': 'false' });
+    }
+    let tokens;
+    try {
+      tokens = await this.platform.exchangeCode({
+        code: input.code,
+        codeVerifier: decryptSecret(this.key, state.codeVerifierEnc),
+        redirectUri: this.redirectUri,
+      });
+    } catch (error) {
+      this.log.warn({ err: error }, 'OAuth code exchange failed');
+      return failure(back, reconnect, { xsrf: 'false' });
+    }
+    const revokeGrant = () =>
+      this.platform
+        .revokeToken(tokens.refreshToken ?? tokens.accessToken)
+        .catch((error: unknown) => {
+          this.log.warn({ err: error }, 'Revoking an unusable grant failed');
+        });
+    if (!tokens.scopes.includes(SCOPE_MANAGE) && !tokens.scopes.includes(SCOPE_FORCE_SSL)) {
+      await revokeGrant();
+      return failure(back, reconnect, { 'yt-permissions-given': 'false' });
+    }
+    let platformChannel;
+    try {
+      platformChannel = await this.platform.getMyChannel(tokens.accessToken);
+    } catch (error) {
+      this.log.warn({ err: error }, 'Reading the connected channel failed');
+      await revokeGrant();
+      return failure(back, reconnect, { xsrf: 'false' });
+    }
+    if (!platformChannel) {
+      await revokeGrant();
+      return failure(back, reconnect, { 'valid-channel': 'false' });
+    }
+    if (
+      reconnect &&
+      state.expectedYoutubeId &&
+      state.expectedYoutubeId !== platformChannel.youtubeId
+    ) {
+      await revokeGrant();
+      return failure(back, reconnect, { 'correct-channel': 'false' });
+    }
+    const [row] = await this.db
+      .insert(channels)
+      .values({
+        youtubeId: platformChannel.youtubeId,
+        name: platformChannel.title,
+        thumbnailUrl: platformChannel.thumbnailUrl,
+        customUrl: platformChannel.customUrl,
+        uploadsPlaylistId: platformChannel.uploadsPlaylistId,
+      })
+      .onConflictDoUpdate({
+        target: channels.youtubeId,
+        set: {
+          name: sql`excluded.name`,
+          thumbnailUrl: sql`excluded.thumbnail_url`,
+          customUrl: sql`excluded.custom_url`,
+          uploadsPlaylistId: sql`excluded.uploads_playlist_id`,
+        },
+      })
+      .returning({ id: channels.id });
+    const channelId = row!.id;
+    // Whoever proves control of the channel on the platform owns it in the product.
+    await this.db
+      .insert(channelMembers)
+      .values({ channelId, userId: state.userId, role: 'owner' })
+      .onConflictDoUpdate({
+        target: [channelMembers.channelId, channelMembers.userId],
+        set: { role: 'owner' },
+      });
+    await this.credentials.save(channelId, tokens, state.userId);
+    const params: Record<string, string> = {
+      'oauth-success': 'true',
+      channel: platformChannel.youtubeId,
+    };
+    if (reconnect) params['channel-reconnect'] = 'true';
+    return { path: state.firstChannel ? '/' : '/settings/channels', params };
+  }
+
+  /** Deletes states that can no longer be used. */
+  async purgeExpired(): Promise<void> {
+    await this.db
+      .delete(oauthStates)
+      .where(sql`${oauthStates.expiresAt} < ${this.clock.now().toISOString()}::timestamptz`);
+  }
+}
+
+function failure(path: string, reconnect: boolean, params: Record<string, string>): OAuthReturn {
+  return {
+    path,
+    params: {
+      'oauth-success': 'false',
+      ...(reconnect ? { 'channel-reconnect': 'true' } : {}),
+      ...params,
+    },
+  };
+}
