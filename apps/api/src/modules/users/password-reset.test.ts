@@ -1,0 +1,302 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import { emailOutbox, passwordTokens } from '../../db/schema/index.ts';
+import {
+  createTestApp,
+  testBackends,
+  TestClock,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../testing/test-app.ts';
+import { DEFAULT_AUTH_LIMITS } from './users.service.ts';
+
+/** A message the SMTP server received. */
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free local port that keeps every message it receives. */
+async function startSmtp(): Promise<{ url: string; inbox: Received[]; stop(): Promise<void> }> {
+  const inbox: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Decodes the quoted-printable and base64 parts of a raw message into searchable text. */
+function readableText(raw: string): string {
+  const qp = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const base64Parts = [
+    ...raw.matchAll(
+      /Content-Transfer-Encoding: base64\r?\n(?:[\w-]+:.*\r?\n)*\r?\n([\w+/=\r\n]+)/gi,
+    ),
+  ].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [qp, ...base64Parts].join('\n');
+}
+
+/** The reset token in a message's link. */
+function tokenFrom(text: string): string {
+  const match = /\/set-password\?token=([\w%-]+)/.exec(text);
+  if (!match) throw new Error(`no reset link in:\n${text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+/** Waits (up to 20 s) until a message to `to` arrives beyond the first `seen`. */
+async function waitForMail(inbox: Received[], to: string, seen = 0): Promise<Received> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mine = inbox.filter((m) => m.to.includes(to));
+    if (mine.length > seen) return mine[seen]!;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(testBackends())('password reset through real SMTP (%s)', (backend) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp(backend, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Tubewise <no-reply@tubewise.test>' },
+      jobs: true,
+      clock,
+      authLimits: {
+        ...DEFAULT_AUTH_LIMITS,
+        resetAccount: { max: 2, windowSeconds: 3600 },
+        resetIp: { max: 3, windowSeconds: 3600 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  let ipCounter = 0;
+  /** Each call comes from its own IP unless told, so the per-IP limit only bites where tested. */
+  const forget = (email: string, ip = `10.1.0.${++ipCounter}`) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/forget',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email }),
+    });
+  const setPassword = (token: string, password: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/set-password',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify({ token, password }),
+    });
+  const me = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode;
+  const loginStatus = async (email: string, password: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email, password }),
+      })
+    ).statusCode;
+
+  it('mails a link that sets a new password once and signs out every old session', async () => {
+    await t.createUser('rosa@example.com');
+    const laptop = await t.login('rosa@example.com', TEST_PASSWORD);
+    const phone = await t.login('rosa@example.com', TEST_PASSWORD);
+
+    const res = await forget('Rosa@Example.com ');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+
+    const mail = await waitForMail(smtp.inbox, 'rosa@example.com');
+    expect(mail.from).toBe('no-reply@tubewise.test');
+    const text = readableText(mail.raw);
+    expect(text).toMatch(/Subject: Reset your Tubewise password/);
+    const token = tokenFrom(text);
+    expect(text).toContain(`${t.config.publicUrl}/set-password?token=`);
+    // Only a keyed hash of the token is stored.
+    const stored = await t.database.db.select().from(passwordTokens);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const done = await setPassword(token, 'a brand new passphrase', laptop);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ success: true });
+    // The browser that used the link has its cookies cleared.
+    expect((done.cookies as { name: string }[]).map((c) => c.name).sort()).toEqual([
+      'tw_refresh',
+      'tw_session',
+    ]);
+    expect(await me(laptop)).toBe(401);
+    expect(await me(phone)).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/refresh-token',
+      headers: { cookie: phone, 'content-type': 'application/json' },
+    });
+    expect(refresh.statusCode).toBe(401);
+
+    expect(await loginStatus('rosa@example.com', TEST_PASSWORD)).toBe(401);
+    expect(await loginStatus('rosa@example.com', 'a brand new passphrase')).toBe(200);
+
+    const again = await setPassword(token, 'yet another passphrase');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('invalid-token');
+    expect(await loginStatus('rosa@example.com', 'a brand new passphrase')).toBe(200);
+
+    // The outbox records the delivery.
+    const [row] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'rosa@example.com'));
+    expect(row!.sentAt).not.toBeNull();
+    expect(row!.attempts).toBe(1);
+  });
+
+  it('keeps the link usable after a refused common password, and refuses it after one hour', async () => {
+    await t.createUser('sven@example.com');
+    expect((await forget('sven@example.com')).statusCode).toBe(200);
+    const token = tokenFrom(readableText((await waitForMail(smtp.inbox, 'sven@example.com')).raw));
+
+    const weak = await setPassword(token, 'password123');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.code).toBe('weak-password');
+    const short = await setPassword(token, 'short');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.code).toBe('validation-failed');
+
+    clock.advance(3601);
+    const expired = await setPassword(token, 'a perfectly fine passphrase');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.code).toBe('invalid-token');
+    expect(await loginStatus('sven@example.com', TEST_PASSWORD)).toBe(200);
+  });
+
+  it('answers an unknown address exactly like a known one, and sends nothing', async () => {
+    const unknown = await forget('nobody-here@example.com');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ success: true });
+    // The outbox is written before the answer, so an empty outbox means no mail was sent.
+    const rows = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'nobody-here@example.com'));
+    expect(rows).toEqual([]);
+    expect(smtp.inbox.filter((m) => m.to.includes('nobody-here@example.com'))).toEqual([]);
+    const invalid = await setPassword('made-up-token', 'a perfectly fine passphrase');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.code).toBe('invalid-token');
+  });
+
+  it('limits reset mails per account silently, and requests per IP with 429', async () => {
+    await t.createUser('tara@example.com');
+    for (let i = 0; i < 3; i++) expect((await forget('tara@example.com')).statusCode).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'tara@example.com'));
+    expect(rows).toHaveLength(2);
+
+    const ip = '10.1.9.9';
+    for (let i = 0; i < 3; i++)
+      expect((await forget(`x${i}@example.com`, ip)).statusCode).toBe(200);
+    const limited = await forget('tara@example.com', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate-limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The window ends: the same IP may ask again.
+    clock.advance(3601);
+    expect((await forget('nobody@example.com', ip)).statusCode).toBe(200);
+  });
+
+  it('has no dev mailbox when SMTP is configured', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+    const config = await t.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(config.json().devMailbox).toBe(false);
+  });
+});
+
+describe.each(testBackends())('password reset without SMTP: the dev mailbox (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    await t.createUser('uma@example.com');
+  });
+  afterAll(() => t.close());
+
+  it('stores the message in the outbox and shows it with its link at /dev/mailbox', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/forget',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'uma@example.com' }),
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'uma@example.com'));
+    expect(row).toBeDefined();
+    expect(row!.sentAt).toBeNull();
+
+    const list = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toMatch(/^text\/html/);
+    expect(list.body).toContain('Reset your Tubewise password');
+    expect(list.body).toContain(`/dev/mailbox/${row!.id}`);
+
+    const page = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${row!.id}` });
+    expect(page.statusCode).toBe(200);
+    const token = tokenFrom(page.body.replace(/&amp;/g, '&'));
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/set-password',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ token, password: 'a dev mailbox passphrase' }),
+    });
+    expect(set.statusCode).toBe(200);
+    await t.login('uma@example.com', 'a dev mailbox passphrase');
+
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mailbox/00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not-found');
+    const bad = await t.app.inject({ method: 'GET', url: '/dev/mailbox/not-a-uuid' });
+    expect(bad.statusCode).toBe(400);
+    const config = await t.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(config.json().devMailbox).toBe(true);
+  });
+});
