@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -12,10 +12,6 @@ import { theme } from '../theme/theme.ts';
 /** Holds the routes back until the public config is known (it is tiny and sets the title). */
 function ConfigGate({ children }: { children: ReactNode }) {
   const query = useQuery(publicConfigQueryOptions());
-  const productName = query.data?.productName;
-  useEffect(() => {
-    if (productName) document.title = productName;
-  }, [productName]);
   // On failure the defaults apply: the app stays usable without the config.
   if (query.isPending) return <PageLoader fullScreen />;
   return <>{children}</>;

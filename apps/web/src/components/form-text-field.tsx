@@ -44,7 +44,7 @@ export function FormTextField({
       <OutlinedInput
         id={inputId}
         inputRef={ref}
-        label={required ? `${label} *` : label}
+        label={label}
         aria-describedby={helperText ? helperId : undefined}
         {...inputProps}
       />
