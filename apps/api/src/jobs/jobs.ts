@@ -10,7 +10,24 @@ export interface JobDefinition<S extends z.ZodType> {
   retry: { limit: number; delaySeconds: number; backoff: boolean };
   /** Cron schedule (UTC) for recurring jobs, with its fixed payload. */
   schedule?: { cron: string; payload: z.input<S> };
-  handler: (payload: z.output<S>) => Promise<void>;
+  /**
+   * Queue behaviour: `exclusive` with a singleton key allows one queued-or-active job per key;
+   * a heartbeat lets pg-boss retry the job of a worker that died mid-way.
+   */
+  queue?: { policy?: 'standard' | 'exclusive'; heartbeatSeconds?: number };
+  /** Key for the exclusive policy (e.g. the channel id). */
+  singletonKey?: (payload: z.output<S>) => string;
+  handler: (payload: z.output<S>, context: JobContext) => Promise<void>;
+}
+
+/** What a running job knows about itself. */
+export interface JobContext {
+  jobId: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  /** Tells pg-boss the job is alive (for queues with a heartbeat). */
+  heartbeat(): Promise<void>;
 }
 
 /** Declares a job with its payload type inferred from the schema. */
@@ -52,6 +69,8 @@ export class Jobs {
         retryLimit: d.retry.limit,
         retryDelay: d.retry.delaySeconds,
         retryBackoff: d.retry.backoff,
+        ...(d.queue?.policy ? { policy: d.queue.policy } : {}),
+        ...(d.queue?.heartbeatSeconds ? { heartbeatSeconds: d.queue.heartbeatSeconds } : {}),
       });
     }
     this.started = true;
@@ -60,11 +79,19 @@ export class Jobs {
   /** Runs handlers for every registered job and installs the recurring schedules. */
   async startWorkers(): Promise<void> {
     for (const d of this.definitions.values()) {
-      await this.boss.work(d.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+      await this.boss.work(d.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           const payload = d.payload.parse(job.data);
+          const context: JobContext = {
+            jobId: job.id,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+            heartbeat: async () => {
+              await this.boss.touch(d.name, job.id);
+            },
+          };
           try {
-            await d.handler(payload);
+            await d.handler(payload, context);
           } catch (error) {
             this.log.warn(
               { err: error, job: d.name, id: job.id },
@@ -85,7 +112,9 @@ export class Jobs {
     payload: z.input<S>,
   ): Promise<string | null> {
     if (!this.started) throw new Error(`Job queue not started (sending ${definition.name})`);
-    return this.boss.send(definition.name, definition.payload.parse(payload) as object);
+    const data = definition.payload.parse(payload);
+    const singletonKey = definition.singletonKey?.(data);
+    return this.boss.send(definition.name, data as object, singletonKey ? { singletonKey } : {});
   }
 
   /** Stops workers, waiting for running jobs to finish. */

@@ -1,0 +1,503 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { SyncStatus } from '@tubewise/contract';
+import type { Db } from '../../db/client.ts';
+import {
+  channelSyncs,
+  channels,
+  playlists,
+  playlistVideos,
+  videos,
+  type SyncCursor,
+} from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ChannelCredentials } from '../channels/channel-credentials.ts';
+import {
+  PlatformError,
+  type PlatformVideo,
+  type VideoPlatform,
+} from '../video-platform/video-platform.port.ts';
+
+/** A run not heard from for this long is considered stalled and is re-queued. */
+export const SYNC_STALL_SECONDS = 120;
+
+/** How a job run of a sync ended: done, or failed in a way retrying now cannot fix. */
+export type SyncOutcome = 'succeeded' | 'failed' | 'stale';
+
+/** Enqueues the sync job of a run (the job system implements it). */
+export type EnqueueSync = (payload: { channelId: string; runId: string }) => Promise<void>;
+
+const START: SyncCursor = { phase: 'channel', pageToken: null, playlistIndex: 0 };
+
+/**
+ * Copies a channel's videos and playlists from the platform with the fewest quota units
+ * (channels.list once, then per 50 uploads one playlistItems page and one videos.list), saving
+ * a cursor after every page so a killed worker resumes where it stopped, with no duplicates.
+ */
+export class SyncService {
+  private readonly db: Db;
+  private readonly platform: VideoPlatform;
+  private readonly credentials: ChannelCredentials;
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private enqueue: EnqueueSync | null = null;
+  constructor(deps: {
+    db: Db;
+    platform: VideoPlatform;
+    credentials: ChannelCredentials;
+    clock: Clock;
+    log: Logger;
+  }) {
+    this.db = deps.db;
+    this.platform = deps.platform;
+    this.credentials = deps.credentials;
+    this.clock = deps.clock;
+    this.log = deps.log;
+  }
+
+  /** Connects the job that runs syncs. */
+  setEnqueue(enqueue: EnqueueSync): void {
+    this.enqueue = enqueue;
+  }
+
+  /** Starts a sync unless one is already under way; a failed run resumes from its cursor. */
+  async start(channelId: string): Promise<SyncStatus> {
+    const now = this.clock.now();
+    const current = await this.db.query.channelSyncs.findFirst({
+      where: eq(channelSyncs.channelId, channelId),
+    });
+    if (current && (current.state === 'queued' || current.state === 'running')) {
+      if (now.getTime() - current.updatedAt.getTime() < SYNC_STALL_SECONDS * 1000)
+        return present(current);
+    }
+    const resume =
+      current?.state === 'failed' || current?.state === 'queued' || current?.state === 'running';
+    const values = resume
+      ? { state: 'queued' as const, error: null, finishedAt: null, updatedAt: now }
+      : {
+          runId: randomUUID(),
+          state: 'queued' as const,
+          videosDone: 0,
+          videosTotal: null,
+          cursor: START,
+          startedAt: now,
+          finishedAt: null,
+          error: null,
+          updatedAt: now,
+        };
+    const [row] = await this.db
+      .insert(channelSyncs)
+      .values({ channelId, runId: randomUUID(), cursor: START, ...values, state: 'queued' })
+      .onConflictDoUpdate({ target: channelSyncs.channelId, set: values })
+      .returning();
+    if (!this.enqueue) throw new Error('Sync job system not connected');
+    await this.enqueue({ channelId, runId: row!.runId });
+    return present(row!);
+  }
+
+  /** The channel's sync state and progress. */
+  async status(channelId: string): Promise<SyncStatus> {
+    const row = await this.db.query.channelSyncs.findFirst({
+      where: eq(channelSyncs.channelId, channelId),
+    });
+    if (!row) {
+      return {
+        state: 'idle',
+        isSyncing: false,
+        videosDone: 0,
+        videosTotal: null,
+        startedAt: null,
+        finishedAt: null,
+        lastSyncedAt: null,
+        error: null,
+      };
+    }
+    return present(row);
+  }
+
+  /**
+   * Runs (or resumes) one sync run page by page. Retryable platform failures (5xx, timeouts)
+   * are thrown so the job retries with backoff; `final` marks the last attempt, after which the
+   * failure is reported in the status. Quota and permission failures are reported at once.
+   */
+  async run(
+    channelId: string,
+    runId: string,
+    options: { final?: boolean; heartbeat?: () => Promise<void> } = {},
+  ): Promise<SyncOutcome> {
+    const row = await this.db.query.channelSyncs.findFirst({
+      where: eq(channelSyncs.channelId, channelId),
+    });
+    if (!row || row.runId !== runId || row.state === 'succeeded') return 'stale';
+    const channel = await this.db.query.channels.findFirst({ where: eq(channels.id, channelId) });
+    if (!channel) return 'stale';
+    await this.touch(channelId, { state: 'running', error: null });
+    let cursor = row.cursor;
+    try {
+      while (cursor.phase !== 'finish') {
+        cursor = await this.step(channel.id, channel.youtubeId, runId, cursor);
+        await options.heartbeat?.();
+      }
+      await this.finish(channelId, runId);
+      return 'succeeded';
+    } catch (error) {
+      // Platform outages and unexpected failures (e.g. a database hiccup) are worth retrying;
+      // quota, permissions and lost connections are not, until someone acts.
+      const retryable = error instanceof PlatformError ? error.retryable : !(error instanceof AppError);
+      const message = describeFailure(error);
+      this.log.error({ err: error, channelId }, `Error syncing channel: ${channelId}`);
+      if (retryable && !options.final) {
+        await this.touch(channelId, { error: `${message} Retrying…` });
+        throw error;
+      }
+      await this.touch(channelId, {
+        state: 'failed',
+        error: message,
+        finishedAt: this.clock.now(),
+      });
+      return 'failed';
+    }
+  }
+
+  /** Re-queues runs whose worker stopped answering (e.g. it was killed). */
+  async recoverStalled(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - SYNC_STALL_SECONDS * 1000);
+    const stalled = await this.db
+      .select({ channelId: channelSyncs.channelId, runId: channelSyncs.runId })
+      .from(channelSyncs)
+      .where(
+        and(inArray(channelSyncs.state, ['queued', 'running']), lt(channelSyncs.updatedAt, cutoff)),
+      );
+    for (const s of stalled) {
+      await this.touch(s.channelId, { state: 'queued' });
+      await this.enqueue?.(s);
+    }
+    return stalled.length;
+  }
+
+  /** Starts a sync of every channel not synced in the last 20 hours (daily schedule). */
+  async syncAllDue(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - 20 * 3600 * 1000);
+    const due = await this.db
+      .select({ id: channels.id })
+      .from(channels)
+      .leftJoin(channelSyncs, eq(channelSyncs.channelId, channels.id))
+      .where(
+        and(
+          eq(channels.needsReconnect, false),
+          or(sql`${channelSyncs.lastSyncedAt} is null`, lt(channelSyncs.lastSyncedAt, cutoff)),
+        ),
+      );
+    for (const { id } of due) await this.start(id);
+    return due.length;
+  }
+
+  private async step(
+    channelId: string,
+    youtubeId: string,
+    runId: string,
+    cursor: SyncCursor,
+  ): Promise<SyncCursor> {
+    const withToken = <T>(fn: (token: string) => Promise<T>) =>
+      this.credentials.withRawToken(channelId, fn);
+    switch (cursor.phase) {
+      case 'channel': {
+        const platformChannel = await withToken((t) => this.platform.getMyChannel(t));
+        if (!platformChannel || platformChannel.youtubeId !== youtubeId) {
+          throw new PlatformError(
+            'forbidden',
+            'The connected account no longer owns this channel.',
+          );
+        }
+        const next: SyncCursor = { phase: 'uploads', pageToken: null, playlistIndex: 0 };
+        await this.db.transaction(async (tx) => {
+          await tx
+            .update(channels)
+            .set({
+              name: platformChannel.title,
+              thumbnailUrl: platformChannel.thumbnailUrl,
+              customUrl: platformChannel.customUrl,
+              uploadsPlaylistId: platformChannel.uploadsPlaylistId,
+            })
+            .where(eq(channels.id, channelId));
+          await tx
+            .update(channelSyncs)
+            .set({ cursor: next, videosDone: 0, updatedAt: this.clock.now() })
+            .where(eq(channelSyncs.channelId, channelId));
+        });
+        return platformChannel.uploadsPlaylistId
+          ? next
+          : { phase: 'playlists', pageToken: null, playlistIndex: 0 };
+      }
+      case 'uploads': {
+        const channel = await this.db.query.channels.findFirst({
+          where: eq(channels.id, channelId),
+        });
+        const page = await withToken((t) =>
+          this.platform.listPlaylistItems(
+            t,
+            channel!.uploadsPlaylistId!,
+            cursor.pageToken ?? undefined,
+          ),
+        );
+        const ids = [...new Set(page.items.map((i) => i.videoId))];
+        const found = ids.length ? await withToken((t) => this.platform.getVideos(t, ids)) : [];
+        const next: SyncCursor = page.nextPageToken
+          ? { phase: 'uploads', pageToken: page.nextPageToken, playlistIndex: 0 }
+          : { phase: 'playlists', pageToken: null, playlistIndex: 0 };
+        await this.db.transaction(async (tx) => {
+          if (found.length)
+            await tx
+              .insert(videos)
+              .values(found.map((v) => videoRow(channelId, runId, v)))
+              .onConflictDoUpdate({
+                target: [videos.channelId, videos.youtubeId],
+                set: videoUpdateSet,
+              });
+          await tx
+            .update(channelSyncs)
+            .set({
+              cursor: next,
+              videosDone: sql`${channelSyncs.videosDone} + ${ids.length}`,
+              videosTotal: page.totalResults,
+              updatedAt: this.clock.now(),
+            })
+            .where(and(eq(channelSyncs.channelId, channelId), eq(channelSyncs.runId, runId)));
+        });
+        return next;
+      }
+      case 'playlists': {
+        const page = await withToken((t) =>
+          this.platform.listPlaylists(t, youtubeId, cursor.pageToken ?? undefined),
+        );
+        const next: SyncCursor = page.nextPageToken
+          ? { phase: 'playlists', pageToken: page.nextPageToken, playlistIndex: 0 }
+          : { phase: 'playlist-items', pageToken: null, playlistIndex: 0 };
+        await this.db.transaction(async (tx) => {
+          if (page.items.length) {
+            await tx
+              .insert(playlists)
+              .values(
+                page.items.map((p) => ({
+                  channelId,
+                  youtubeId: p.youtubeId,
+                  title: p.title,
+                  itemCount: p.itemCount,
+                  thumbnailUrl: p.thumbnailUrl,
+                  syncRunId: runId,
+                })),
+              )
+              .onConflictDoUpdate({
+                target: [playlists.channelId, playlists.youtubeId],
+                set: {
+                  title: sql`excluded.title`,
+                  itemCount: sql`excluded.item_count`,
+                  thumbnailUrl: sql`excluded.thumbnail_url`,
+                  syncRunId: sql`excluded.sync_run_id`,
+                },
+              });
+          }
+          await this.saveCursor(tx, channelId, runId, next);
+        });
+        return next;
+      }
+      case 'playlist-items': {
+        // Empty playlists need no call: their itemCount came with playlists.list.
+        const walk = await this.db
+          .select({ id: playlists.id, youtubeId: playlists.youtubeId })
+          .from(playlists)
+          .where(
+            and(
+              eq(playlists.channelId, channelId),
+              eq(playlists.syncRunId, runId),
+              gt(playlists.itemCount, 0),
+            ),
+          )
+          .orderBy(asc(playlists.youtubeId));
+        const playlist = walk[cursor.playlistIndex];
+        if (!playlist) {
+          const next: SyncCursor = { phase: 'finish', pageToken: null, playlistIndex: 0 };
+          await this.saveCursor(this.db, channelId, runId, next);
+          return next;
+        }
+        const page = await withToken((t) =>
+          this.platform.listPlaylistItems(t, playlist.youtubeId, cursor.pageToken ?? undefined),
+        );
+        const next: SyncCursor = page.nextPageToken
+          ? {
+              phase: 'playlist-items',
+              pageToken: page.nextPageToken,
+              playlistIndex: cursor.playlistIndex,
+            }
+          : { phase: 'playlist-items', pageToken: null, playlistIndex: cursor.playlistIndex + 1 };
+        await this.db.transaction(async (tx) => {
+          if (page.items.length) {
+            await tx
+              .insert(playlistVideos)
+              .values(
+                page.items.map((i) => ({
+                  playlistId: playlist.id,
+                  videoYoutubeId: i.videoId,
+                  position: i.position,
+                  syncRunId: runId,
+                })),
+              )
+              .onConflictDoUpdate({
+                target: [playlistVideos.playlistId, playlistVideos.videoYoutubeId],
+                set: { position: sql`excluded.position`, syncRunId: sql`excluded.sync_run_id` },
+              });
+          }
+          await this.saveCursor(tx, channelId, runId, next);
+        });
+        return next;
+      }
+      default:
+        return cursor;
+    }
+  }
+
+  private async finish(channelId: string, runId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      // Whatever this run did not see is gone from the platform.
+      await tx
+        .delete(videos)
+        .where(and(eq(videos.channelId, channelId), ne(videos.syncRunId, runId)));
+      const current = tx
+        .select({ id: playlists.id })
+        .from(playlists)
+        .where(eq(playlists.channelId, channelId));
+      await tx
+        .delete(playlistVideos)
+        .where(
+          and(inArray(playlistVideos.playlistId, current), ne(playlistVideos.syncRunId, runId)),
+        );
+      await tx
+        .delete(playlists)
+        .where(and(eq(playlists.channelId, channelId), ne(playlists.syncRunId, runId)));
+      const [{ count }] = (await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(videos)
+        .where(eq(videos.channelId, channelId))) as [{ count: number }];
+      await tx
+        .update(channelSyncs)
+        .set({
+          state: 'succeeded',
+          videosDone: count,
+          videosTotal: count,
+          finishedAt: now,
+          lastSyncedAt: now,
+          error: null,
+          updatedAt: now,
+        })
+        .where(and(eq(channelSyncs.channelId, channelId), eq(channelSyncs.runId, runId)));
+    });
+  }
+
+  private async saveCursor(
+    tx: Pick<Db, 'update'>,
+    channelId: string,
+    runId: string,
+    cursor: SyncCursor,
+  ): Promise<void> {
+    await tx
+      .update(channelSyncs)
+      .set({ cursor, updatedAt: this.clock.now() })
+      .where(and(eq(channelSyncs.channelId, channelId), eq(channelSyncs.runId, runId)));
+  }
+
+  private async touch(
+    channelId: string,
+    values: Partial<typeof channelSyncs.$inferInsert>,
+  ): Promise<void> {
+    await this.db
+      .update(channelSyncs)
+      .set({ ...values, updatedAt: this.clock.now() })
+      .where(eq(channelSyncs.channelId, channelId));
+  }
+}
+
+const videoUpdateSet = {
+  title: sql`excluded.title`,
+  description: sql`excluded.description`,
+  tags: sql`excluded.tags`,
+  categoryId: sql`excluded.category_id`,
+  defaultLanguage: sql`excluded.default_language`,
+  defaultAudioLanguage: sql`excluded.default_audio_language`,
+  publishedAt: sql`excluded.published_at`,
+  privacyStatus: sql`excluded.privacy_status`,
+  publishAt: sql`excluded.publish_at`,
+  durationSeconds: sql`excluded.duration_seconds`,
+  thumbnails: sql`excluded.thumbnails`,
+  viewCount: sql`excluded.view_count`,
+  likeCount: sql`excluded.like_count`,
+  commentCount: sql`excluded.comment_count`,
+  localizations: sql`excluded.localizations`,
+  syncRunId: sql`excluded.sync_run_id`,
+  syncedAt: sql`excluded.synced_at`,
+};
+
+function videoRow(channelId: string, runId: string, v: PlatformVideo): typeof videos.$inferInsert {
+  return {
+    channelId,
+    youtubeId: v.youtubeId,
+    title: v.title,
+    description: v.description,
+    tags: v.tags,
+    categoryId: v.categoryId,
+    defaultLanguage: v.defaultLanguage,
+    defaultAudioLanguage: v.defaultAudioLanguage,
+    publishedAt: v.publishedAt ? new Date(v.publishedAt) : null,
+    privacyStatus: v.privacyStatus,
+    publishAt: v.publishAt ? new Date(v.publishAt) : null,
+    durationSeconds: v.durationSeconds,
+    thumbnails: v.thumbnails,
+    viewCount: v.viewCount,
+    likeCount: v.likeCount,
+    commentCount: v.commentCount,
+    localizations: v.localizations,
+    syncRunId: runId,
+    syncedAt: new Date(),
+  };
+}
+
+function present(row: typeof channelSyncs.$inferSelect): SyncStatus {
+  return {
+    state: row.state,
+    isSyncing: row.state === 'queued' || row.state === 'running',
+    videosDone: row.videosDone,
+    videosTotal: row.videosTotal,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    error: row.error,
+  };
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof PlatformError) {
+    switch (error.kind) {
+      case 'quota':
+        return "Today's YouTube API quota is used up; the sync will finish after it resets at midnight Pacific time.";
+      case 'invalid-grant':
+        return 'The channel lost its connection to YouTube. Reconnect it to sync again.';
+      case 'forbidden':
+        return "YouTube refused access to this channel's data.";
+      case 'unavailable':
+        return 'YouTube is not answering.';
+      default:
+        return `YouTube refused the request: ${error.message}`;
+    }
+  }
+  if (
+    error &&
+    typeof error === 'object' &&
+    'code' in error &&
+    (error as { code: unknown }).code === 'invalid-grant'
+  ) {
+    return 'The channel lost its connection to YouTube. Reconnect it to sync again.';
+  }
+  return 'The sync stopped unexpectedly.';
+}
