@@ -76,7 +76,31 @@ export interface Config {
   sessionSecret: string;
   /** 32-byte key for AES-256-GCM encryption of platform tokens. */
   encryptionKey: Buffer;
+  /** Where the video platform is: Google's endpoints, or the built-in emulator for unset URLs. */
+  platform: PlatformConfig;
 }
+
+/** Video-platform endpoints and OAuth client. */
+export interface PlatformConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Consent page (opened by the browser). */
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** Data and Analytics API root, ending with '/'. */
+  apiRootUrl: string;
+  /** Whether any endpoint is the built-in emulator (then the server mounts it). */
+  usesEmulator: boolean;
+}
+
+/** Where the built-in emulator is mounted in the embedded server. */
+export const EMULATOR_PREFIX = '/emulator';
+/** The emulator's OAuth client, accepted when no Google client is configured. */
+export const EMULATOR_CLIENT = {
+  id: 'tubewise-emulator-client',
+  secret: 'tubewise-emulator-secret',
+} as const;
 
 /** Thrown when the environment is invalid; carries the readable list of problems. */
 export class ConfigError extends Error {
@@ -90,26 +114,42 @@ export class ConfigError extends Error {
 /** Parses the environment once; throws ConfigError listing every problem. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
-    );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  // Checked on the raw values too, so one failed start lists every problem at once.
+  const given = (name: string) => Boolean(source[name]);
+  if (source.NODE_ENV === 'production' && given('DATABASE_URL')) {
+    if (!given('SESSION_SECRET')) {
+      problems.push('SESSION_SECRET: required in production with DATABASE_URL');
+    }
+    if (!given('ENCRYPTION_KEY')) {
+      problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL');
+    }
   }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const host = new URL(publicUrl).hostname;
   const isLocal = host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
-  const production = env.NODE_ENV === 'production';
-  const problems: string[] = [];
-  if (production && env.DATABASE_URL && !env.SESSION_SECRET) {
-    problems.push('SESSION_SECRET: required in production with DATABASE_URL');
-  }
-  if (production && env.DATABASE_URL && !env.ENCRYPTION_KEY) {
-    problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL');
-  }
-  if (problems.length) throw new ConfigError(problems);
   const secrets = readOrCreateSecrets(dataDir, !env.SESSION_SECRET || !env.ENCRYPTION_KEY);
+  // The browser opens the consent page at the public origin; the server calls the other
+  // endpoints over loopback, so the embedded emulator works before any DNS or proxy exists.
+  const internal = `http://127.0.0.1:${env.PORT}${EMULATOR_PREFIX}`;
+  const platform: PlatformConfig = {
+    clientId: env.GOOGLE_CLIENT_ID ?? EMULATOR_CLIENT.id,
+    clientSecret: env.GOOGLE_CLIENT_SECRET ?? EMULATOR_CLIENT.secret,
+    authUrl: env.GOOGLE_OAUTH_AUTH_URL ?? `${publicUrl}${EMULATOR_PREFIX}/o/oauth2/v2/auth`,
+    tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL ?? `${internal}/token`,
+    revokeUrl: env.GOOGLE_OAUTH_REVOKE_URL ?? `${internal}/revoke`,
+    apiRootUrl: (env.YOUTUBE_API_ROOT_URL ?? `${internal}/`).replace(/\/?$/, '/'),
+    usesEmulator:
+      !env.GOOGLE_OAUTH_AUTH_URL ||
+      !env.GOOGLE_OAUTH_TOKEN_URL ||
+      !env.GOOGLE_OAUTH_REVOKE_URL ||
+      !env.YOUTUBE_API_ROOT_URL,
+  };
   return {
     env,
     embedded: !env.DATABASE_URL,
@@ -118,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: !isLocal,
     sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
     encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? secrets.encryptionKey, 'hex'),
+    platform,
   };
 }
 

@@ -1,0 +1,196 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, envSchema, loadConfig } from './config.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const dirs: string[] = [];
+/** A fresh data directory, removed after the test. */
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tw-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs loadConfig and returns the ConfigError it throws. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+/** KEY=value lines of an env file (comments and blanks skipped). */
+function parseEnvFile(file: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match) out[match[1]!] = match[2]!;
+  }
+  return out;
+}
+
+describe('loadConfig', () => {
+  it('lists every problem of an invalid environment at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      NODE_ENV: 'staging',
+      SUPPORT_EMAIL: 'not-an-address',
+      ENCRYPTION_KEY: 'abc',
+      DATABASE_URL: 'not a url',
+      LOG_LEVEL: 'loud',
+      ONLY_V2: 'maybe',
+      DEMO_USER_PASSWORD: 'short',
+    });
+    const fields = problems.map((p) => p.split(':')[0]).sort();
+    expect(fields).toEqual(
+      [
+        'DATABASE_URL',
+        'DEMO_USER_PASSWORD',
+        'ENCRYPTION_KEY',
+        'LOG_LEVEL',
+        'NODE_ENV',
+        'ONLY_V2',
+        'PORT',
+        'SUPPORT_EMAIL',
+      ].sort(),
+    );
+    expect(problems.find((p) => p.startsWith('ENCRYPTION_KEY'))).toMatch(/64 hex characters/);
+  });
+
+  it('says which secrets production needs with DATABASE_URL, together with other problems', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/tubewise' };
+    expect(problemsOf(production)).toEqual([
+      'SESSION_SECRET: required in production with DATABASE_URL',
+      'ENCRYPTION_KEY: required in production with DATABASE_URL',
+    ]);
+    const more = problemsOf({ ...production, PORT: '-1' });
+    expect(more.map((p) => p.split(':')[0]).sort()).toEqual(
+      ['ENCRYPTION_KEY', 'PORT', 'SESSION_SECRET'].sort(),
+    );
+    const error = (() => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...production, PORT: '-1' });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/^Invalid configuration:\n {2}- /);
+    // Production with both secrets starts.
+    const ok = loadConfig({
+      DATA_DIR: dataDir(),
+      ...production,
+      SESSION_SECRET: 's'.repeat(40),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    expect(ok.embedded).toBe(false);
+  });
+
+  it('has the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      MAIL_FROM: 'Tubewise <no-reply@tubewise.local>',
+      ONLY_V2: false,
+      SUPPORT_EMAIL: 'support@tubewise.local',
+      PRODUCT_NAME: 'Tubewise',
+      DEMO_USER_EMAIL: 'demo@tubewise.local',
+      DEMO_USER_PASSWORD: 'tubewise-demo',
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+      FEATURE_NEW_OPTIMIZE_PAGE: false,
+      FEATURE_SHORTS: true,
+      FEATURE_HTTP_RETRY: true,
+    });
+    expect(config.embedded).toBe(true);
+    expect(config.dataDir).toBe(dir);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.secureCookies).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('documents every variable in .env.example and the README, with the defaults as values', () => {
+    const example = parseEnvFile(path.join(repoRoot, '.env.example'));
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    for (const name of Object.keys(envSchema.shape)) {
+      expect(example, `.env.example lacks ${name}`).toHaveProperty(name);
+      expect(readme, `README.md does not mention ${name}`).toContain(name);
+    }
+    for (const name of Object.keys(example)) {
+      expect(envSchema.shape, `.env.example has unknown ${name}`).toHaveProperty(name);
+    }
+    // Loading the example file as it stands gives the same settings as an empty environment.
+    const dir = dataDir();
+    expect(loadConfig({ ...example, DATA_DIR: dir }).env).toEqual(
+      loadConfig({ DATA_DIR: dir }).env,
+    );
+  });
+
+  it('treats empty values as unset, parses switches, and secures cookies off localhost', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://app.tubewise.example/',
+      SMTP_URL: '',
+      ENCRYPTION_KEY: '',
+      ONLY_V2: 'yes',
+      FEATURE_SHORTS: '0',
+      FEATURE_NEW_OPTIMIZE_PAGE: '1',
+    });
+    expect(config.publicUrl).toBe('https://app.tubewise.example');
+    expect(config.secureCookies).toBe(true);
+    expect(config.env.SMTP_URL).toBeUndefined();
+    expect(config.env.ONLY_V2).toBe(true);
+    expect(config.env.FEATURE_SHORTS).toBe(false);
+    expect(config.env.FEATURE_NEW_OPTIMIZE_PAGE).toBe(true);
+    for (const local of ['http://localhost:5173', 'http://127.0.0.1:3000']) {
+      expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: local }).secureCookies).toBe(false);
+    }
+  });
+
+  it('generates the secrets once under DATA_DIR and reuses them on the next start', () => {
+    const dir = path.join(dataDir(), 'nested', 'data');
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = path.join(dir, 'secrets.json');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.encryptionKey.length).toBe(32);
+
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
+
+    const elsewhere = loadConfig({ DATA_DIR: dataDir() });
+    expect(elsewhere.sessionSecret).not.toBe(first.sessionSecret);
+  });
+
+  it('uses secrets from the environment over the stored ones, and stores none when both are given', () => {
+    const dir = dataDir();
+    const key = 'cd'.repeat(32);
+    const config = loadConfig({
+      DATA_DIR: dir,
+      SESSION_SECRET: 'from-the-env',
+      ENCRYPTION_KEY: key,
+    });
+    expect(config.sessionSecret).toBe('from-the-env');
+    expect(config.encryptionKey.toString('hex')).toBe(key);
+    expect(existsSync(path.join(dir, 'secrets.json'))).toBe(false);
+
+    const stored = { sessionSecret: 'stored-secret', encryptionKey: 'ef'.repeat(32) };
+    writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify(stored));
+    const mixed = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'from-the-env' });
+    expect(mixed.sessionSecret).toBe('from-the-env');
+    expect(mixed.encryptionKey.toString('hex')).toBe(stored.encryptionKey);
+  });
+});
