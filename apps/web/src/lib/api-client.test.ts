@@ -49,7 +49,7 @@ describe('request shape', () => {
   });
 
   it('uses the configured base URL', async () => {
-    const fetchMock = vi.fn(async () => json({ success: true }));
+    const fetchMock = vi.fn(async (_url: string) => json({ success: true }));
     vi.stubGlobal('fetch', fetchMock);
     configureApiClient({ baseUrl: 'https://api.example.com/' });
     try {

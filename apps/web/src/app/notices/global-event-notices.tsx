@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { closeNotice, notify } from '../../lib/notify.ts';
 import Button from '@mui/material/Button';
@@ -22,29 +22,28 @@ const INVALID_GRANT_KEY = 'invalid-grant';
 
 /** Turns the HTTP client's browser events into the notices of spec section 8. */
 export function GlobalEventNotices() {
-  const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const from = `${location.pathname}${location.search}`;
 
   useEffect(() => {
-    const goToLogin = (): void => {
+    const forgetUser = (): void => {
       closeNotice(SESSION_KEY);
       // Forget the stale user so the login page does not bounce a "signed-in" user home.
       queryClient.removeQueries({ queryKey: userQueryKey });
-      void navigate(paths.login, { state: { from } });
     };
     const onSessionExpired = (): void => {
       notify(
         <span>
           Your session has expired. Please{' '}
           <Link
-            component="button"
-            type="button"
+            component={RouterLink}
+            to={paths.login}
+            state={{ from }}
+            onClick={forgetUser}
             color="inherit"
             underline="always"
-            onClick={goToLogin}
-            sx={{ verticalAlign: 'baseline', font: 'inherit', fontWeight: 700 }}
+            sx={{ fontWeight: 700 }}
           >
             click here
           </Link>{' '}
@@ -94,7 +93,7 @@ export function GlobalEventNotices() {
       window.removeEventListener(INVALID_GRANT_EVENT, onInvalidGrant);
       window.removeEventListener(YT_ACCESS_FORBIDDEN_EVENT, onForbidden);
     };
-  }, [navigate, queryClient, from]);
+  }, [queryClient, from]);
 
   return null;
 }
