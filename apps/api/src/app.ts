@@ -22,6 +22,11 @@ import { sessionResolver } from './http/session-cookies.ts';
 import { registerSystemRoutes } from './http/system.routes.ts';
 import type { EventsService } from './modules/events/events.service.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
+import type { ChannelConnectService } from './modules/channels/channel-connect.service.ts';
+import type { ChannelCredentials } from './modules/channels/channel-credentials.ts';
+import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
+import type { ChannelsService } from './modules/channels/channels.service.ts';
+import type { SyncService } from './modules/sync/sync.service.ts';
 import type { MailService } from './modules/mail/mail.service.ts';
 import { registerMailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import type { SessionService } from './modules/sessions/session.service.ts';
@@ -34,6 +39,10 @@ export interface Services {
   sessions: SessionService;
   events: EventsService;
   mail: MailService;
+  channels: ChannelsService;
+  connect: ChannelConnectService;
+  sync: SyncService;
+  credentials: ChannelCredentials;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -142,6 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
   });
   registerEventRoutes(app, { events: services.events, resolveSession });
+  registerChannelRoutes(app, {
+    channels: services.channels,
+    connect: services.connect,
+    sync: services.sync,
+    resolveSession,
+  });
   if (!services.mail.smtpEnabled) registerMailboxRoutes(app, { mail: services.mail });
 
   if (deps.webDist && existsSync(deps.webDist)) {

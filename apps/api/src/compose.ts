@@ -13,6 +13,13 @@ import { MailService } from './modules/mail/mail.service.ts';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.ts';
 import { SessionService } from './modules/sessions/session.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
+import { ChannelConnectService } from './modules/channels/channel-connect.service.ts';
+import { ChannelCredentials } from './modules/channels/channel-credentials.ts';
+import { OAUTH_CALLBACK_PATH } from './modules/channels/channels.routes.ts';
+import { ChannelsService } from './modules/channels/channels.service.ts';
+import { SyncService } from './modules/sync/sync.service.ts';
+import { YouTubeAdapter } from './modules/video-platform/youtube.adapter.ts';
+import type { VideoPlatform } from './modules/video-platform/video-platform.port.ts';
 import {
   DEFAULT_AUTH_LIMITS,
   UsersService,
@@ -40,6 +47,8 @@ export interface ComposeOptions {
   webDist?: string;
   /** Start pg-boss (default true). */
   jobs?: boolean;
+  /** The video platform (tests pass a fake or an emulator-backed adapter). */
+  platform?: VideoPlatform;
   /** Passed to buildApp: sees every route as it is registered. */
   onRoute?: AppDeps['onRoute'];
 }
@@ -104,17 +113,71 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     authLimits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
   });
   const events = new EventsService(db, logger, options.eventBatch);
-  const services: Services = { users, sessions, events, mail };
+  const platform =
+    options.platform ??
+    new YouTubeAdapter({
+      clientId: config.platform.clientId,
+      clientSecret: config.platform.clientSecret,
+      authUrl: config.platform.authUrl,
+      tokenUrl: config.platform.tokenUrl,
+      revokeUrl: config.platform.revokeUrl,
+      apiRootUrl: config.platform.apiRootUrl,
+    });
+  const credentials = new ChannelCredentials({
+    db,
+    platform,
+    key: config.encryptionKey,
+    clock,
+    log: logger,
+  });
+  const connect = new ChannelConnectService({
+    db,
+    platform,
+    credentials,
+    clock,
+    log: logger,
+    secret: config.sessionSecret,
+    key: config.encryptionKey,
+    redirectUri: `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
+  });
+  const channels = new ChannelsService({
+    db,
+    credentials,
+    users,
+    mail,
+    publicUrl: config.publicUrl,
+    productName: config.env.PRODUCT_NAME,
+  });
+  const sync = new SyncService({ db, platform, credentials, clock, log: logger });
+  // Without a job system (some tests), syncs run in this process as soon as they are queued.
+  sync.setEnqueue(async ({ channelId, runId }) => {
+    void sync.run(channelId, runId, { final: true }).catch((error: unknown) => {
+      logger.error({ err: error, channelId }, `Error syncing channel: ${channelId}`);
+    });
+  });
+  const services: Services = {
+    users,
+    sessions,
+    events,
+    mail,
+    channels,
+    connect,
+    sync,
+    credentials,
+  };
 
   let jobs: Jobs | null = null;
   if (options.jobs !== false) {
     jobs = new Jobs(database, logger, { worker: role !== 'web' });
-    const definitions = jobDefinitions({ mail, sessions });
+    const definitions = jobDefinitions({ mail, sessions, sync, connect });
     jobs.register(...Object.values(definitions));
     await jobs.start();
     const queue = jobs;
     mail.setDeliveryScheduler(async (outboxId) => {
       await queue.send(definitions.deliverMail, { outboxId });
+    });
+    sync.setEnqueue(async (payload) => {
+      await queue.send(definitions.syncChannel, payload);
     });
     if (role !== 'web') await jobs.startWorkers();
   }

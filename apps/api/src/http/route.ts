@@ -45,6 +45,14 @@ export function defineRoute<D extends RouteDef>(
       ...(def.params ? { params: def.params } : {}),
       response: { [status]: def.response, '4xx': errorEnvelope, '5xx': errorEnvelope },
     },
+    // Signed-out callers get 401 before their input is validated: a 400 would tell a stranger
+    // which inputs a protected route takes.
+    preValidation: def.auth
+      ? async (request) => {
+          if (!(await resolveSession(request)))
+            throw new AppError('unauthorized', 'Please sign in.');
+        }
+      : undefined,
     handler: async (request, reply) => {
       const session = await resolveSession(request);
       if (def.auth && !session) throw new AppError('unauthorized', 'Please sign in.');

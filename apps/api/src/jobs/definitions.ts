@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import type { MailService } from '../modules/mail/mail.service.ts';
 import type { SessionService } from '../modules/sessions/session.service.ts';
+import type { ChannelConnectService } from '../modules/channels/channel-connect.service.ts';
+import type { SyncService } from '../modules/sync/sync.service.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
-export function jobDefinitions(services: { mail: MailService; sessions: SessionService }) {
+export function jobDefinitions(services: {
+  mail: MailService;
+  sessions: SessionService;
+  sync: SyncService;
+  connect: ChannelConnectService;
+}) {
   return {
     deliverMail: defineJob({
       name: 'mail.deliver',
@@ -17,7 +24,43 @@ export function jobDefinitions(services: { mail: MailService; sessions: SessionS
       payload: z.object({}),
       retry: { limit: 3, delaySeconds: 60, backoff: true },
       schedule: { cron: '17 3 * * *', payload: {} },
-      handler: () => services.sessions.purgeExpired(),
+      handler: async () => {
+        await services.sessions.purgeExpired();
+        await services.connect.purgeExpired();
+      },
+    }),
+    syncChannel: defineJob({
+      name: 'channel.sync',
+      payload: z.object({ channelId: z.uuid(), runId: z.uuid() }),
+      retry: { limit: 6, delaySeconds: 10, backoff: true },
+      // One queued-or-active sync per channel; a worker that dies stops sending heartbeats and
+      // pg-boss hands the job to another worker, which resumes from the saved cursor.
+      queue: { policy: 'exclusive', heartbeatSeconds: 30 },
+      singletonKey: ({ channelId }) => channelId,
+      handler: async ({ channelId, runId }, job) => {
+        await services.sync.run(channelId, runId, {
+          final: job.retryCount >= job.retryLimit,
+          heartbeat: job.heartbeat,
+        });
+      },
+    }),
+    syncDueChannels: defineJob({
+      name: 'channels.sync-due',
+      payload: z.object({}),
+      retry: { limit: 2, delaySeconds: 300, backoff: true },
+      schedule: { cron: '40 4 * * *', payload: {} },
+      handler: async () => {
+        await services.sync.syncAllDue();
+      },
+    }),
+    recoverStalledSyncs: defineJob({
+      name: 'channels.sync-recover',
+      payload: z.object({}),
+      retry: { limit: 0, delaySeconds: 60, backoff: false },
+      schedule: { cron: '*/5 * * * *', payload: {} },
+      handler: async () => {
+        await services.sync.recoverStalled();
+      },
     }),
   };
 }

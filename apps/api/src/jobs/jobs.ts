@@ -79,28 +79,32 @@ export class Jobs {
   /** Runs handlers for every registered job and installs the recurring schedules. */
   async startWorkers(): Promise<void> {
     for (const d of this.definitions.values()) {
-      await this.boss.work(d.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
-          const payload = d.payload.parse(job.data);
-          const context: JobContext = {
-            jobId: job.id,
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-            heartbeat: async () => {
-              await this.boss.touch(d.name, job.id);
-            },
-          };
-          try {
-            await d.handler(payload, context);
-          } catch (error) {
-            this.log.warn(
-              { err: error, job: d.name, id: job.id },
-              'Job failed; pg-boss will retry',
-            );
-            throw error;
+      await this.boss.work(
+        d.name,
+        { pollingIntervalSeconds: 1, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            const payload = d.payload.parse(job.data);
+            const context: JobContext = {
+              jobId: job.id,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              heartbeat: async () => {
+                await this.boss.touch(d.name, job.id);
+              },
+            };
+            try {
+              await d.handler(payload, context);
+            } catch (error) {
+              this.log.warn(
+                { err: error, job: d.name, id: job.id },
+                'Job failed; pg-boss will retry',
+              );
+              throw error;
+            }
           }
-        }
-      });
+        },
+      );
       if (d.schedule)
         await this.boss.schedule(d.name, d.schedule.cron, d.schedule.payload as object);
     }

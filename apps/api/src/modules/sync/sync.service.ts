@@ -145,7 +145,8 @@ export class SyncService {
     } catch (error) {
       // Platform outages and unexpected failures (e.g. a database hiccup) are worth retrying;
       // quota, permissions and lost connections are not, until someone acts.
-      const retryable = error instanceof PlatformError ? error.retryable : !(error instanceof AppError);
+      const retryable =
+        error instanceof PlatformError ? error.retryable : !(error instanceof AppError);
       const message = describeFailure(error);
       this.log.error({ err: error, channelId }, `Error syncing channel: ${channelId}`);
       if (retryable && !options.final) {

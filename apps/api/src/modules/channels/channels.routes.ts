@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { routes } from '@tubewise/contract';
+import { defineRoute, type SessionResolver } from '../../http/route.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { SyncService } from '../sync/sync.service.ts';
+import type { ChannelConnectService } from './channel-connect.service.ts';
+import type { ChannelsService } from './channels.service.ts';
+import { sortedLocales } from './locales.ts';
+
+/** Path of the OAuth callback (the redirect URI registered with Google). */
+export const OAUTH_CALLBACK_PATH = '/oauth/youtube/callback';
+
+/** Connecting, removing, sharing, configuring and syncing channels. */
+export function registerChannelRoutes(
+  app: FastifyInstance,
+  deps: {
+    channels: ChannelsService;
+    connect: ChannelConnectService;
+    sync: SyncService;
+    resolveSession: SessionResolver;
+  },
+): void {
+  const { channels, connect, sync, resolveSession } = deps;
+  const tags = ['channels'];
+
+  defineRoute(
+    app,
+    routes.youtubeAuthUrl,
+    resolveSession,
+    async ({ query, session }) => {
+      if (query.user_id !== session.userId)
+        throw new AppError('forbidden', 'You can only connect channels to your own account.');
+      const reconnect = query.reconnect === 'true';
+      let channelYoutubeId: string | undefined;
+      if (reconnect && query.channel_id) {
+        channelYoutubeId = (await channels.requireAccessByAnyId(session.userId, query.channel_id))
+          .youtubeId;
+      }
+      const authUrl = await connect.authorizationUrl({
+        userId: session.userId,
+        familyId: session.familyId,
+        reconnect,
+        firstChannel: query.first_channel === 'true',
+        channelYoutubeId,
+      });
+      return { authUrl };
+    },
+    { tags },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    OAUTH_CALLBACK_PATH,
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({
+          code: z.string().max(2000).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+          scope: z.string().max(2000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const session = await resolveSession(request);
+      const result = await connect.complete(request.query, session);
+      const search = new URLSearchParams(result.params).toString();
+      return reply.redirect(`${result.path}${search ? `?${search}` : ''}`, 302);
+    },
+  );
+
+  defineRoute(
+    app,
+    routes.removeChannel,
+    resolveSession,
+    async ({ params, session }) => {
+      await channels.remove(session.userId, params.youtubeId);
+      return { success: true as const };
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.channelMembers,
+    resolveSession,
+    async ({ params, session }) => ({ members: await channels.members(session.userId, params.id) }),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.inviteMember,
+    resolveSession,
+    async ({ params, body, session }) => ({
+      members: await channels.invite(session.userId, params.id, body.email),
+    }),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.removeMember,
+    resolveSession,
+    async ({ params, session }) => ({
+      members: await channels.removeMember(session.userId, params.id, params.email),
+    }),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.getChannelSettings,
+    resolveSession,
+    async ({ params, session }) => channels.getSettings(session.userId, params.id),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.updateChannelSettings,
+    resolveSession,
+    async ({ params, body, session }) => channels.updateSettings(session.userId, params.id, body),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.locales,
+    resolveSession,
+    async ({ query }) => sortedLocales(query.sortBy),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.startSync,
+    resolveSession,
+    async ({ params, session }) => {
+      await channels.requireAccess(session.userId, params.id);
+      return sync.start(params.id);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.syncStatus,
+    resolveSession,
+    async ({ params, session }) => {
+      await channels.requireAccess(session.userId, params.id);
+      return sync.status(params.id);
+    },
+    { tags },
+  );
+}

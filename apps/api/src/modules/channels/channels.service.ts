@@ -1,0 +1,244 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { ChannelMember, ChannelSettings } from '@tubewise/contract';
+import type { Db } from '../../db/client.ts';
+import { channelMembers, channelSettings, channels, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { ChannelCredentials } from './channel-credentials.ts';
+import { channelInviteEmail } from './channels.emails.ts';
+import { isKnownLocale } from './locales.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A channel row. */
+export type ChannelRow = typeof channels.$inferSelect;
+
+/** The default settings of a channel that has none stored yet. */
+export const DEFAULT_CHANNEL_SETTINGS: ChannelSettings = {
+  topics: [],
+  language: 'en-us',
+  eeatStatement: '',
+  toneOfVoice: '',
+  industries: [],
+  companyName: '',
+};
+
+/** Channel access, removal, sharing and settings. Knows nothing of HTTP. */
+export class ChannelsService {
+  private readonly db: Db;
+  private readonly credentials: ChannelCredentials;
+  private readonly users: UsersService;
+  private readonly mail: MailService;
+  private readonly options: { publicUrl: string; productName: string };
+  constructor(deps: {
+    db: Db;
+    credentials: ChannelCredentials;
+    users: UsersService;
+    mail: MailService;
+    publicUrl: string;
+    productName: string;
+  }) {
+    this.db = deps.db;
+    this.credentials = deps.credentials;
+    this.users = deps.users;
+    this.mail = deps.mail;
+    this.options = deps;
+  }
+
+  /** The channel if the user owns it or it was shared with them; 404 otherwise (no existence leak). */
+  async requireAccess(
+    userId: string,
+    channelId: string,
+  ): Promise<{ channel: ChannelRow; role: 'owner' | 'member' }> {
+    if (!UUID.test(channelId)) throw notFound();
+    const [row] = await this.db
+      .select({ channel: channels, role: channelMembers.role })
+      .from(channelMembers)
+      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+      .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Access by the product's channel id or by the platform's channel id (youtubeId). */
+  async requireAccessByAnyId(userId: string, id: string): Promise<ChannelRow> {
+    if (UUID.test(id)) return (await this.requireAccess(userId, id)).channel;
+    const [row] = await this.db
+      .select({ channel: channels })
+      .from(channelMembers)
+      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+      .where(and(eq(channels.youtubeId, id), eq(channelMembers.userId, userId)));
+    if (!row) throw notFound();
+    return row.channel;
+  }
+
+  /** Like requireAccess, but only for an owner of the channel. */
+  async requireOwner(userId: string, channelId: string): Promise<ChannelRow> {
+    const { channel, role } = await this.requireAccess(userId, channelId);
+    if (role !== 'owner') throw new AppError('forbidden', 'Only the channel owner can do this.');
+    return channel;
+  }
+
+  /**
+   * Removes a channel for this user. A member just leaves it; an owner disconnects it: the
+   * platform token is revoked and the channel's data is deleted for everyone it was shared with.
+   */
+  async remove(userId: string, youtubeId: string): Promise<void> {
+    const [row] = await this.db
+      .select({ id: channels.id, role: channelMembers.role })
+      .from(channelMembers)
+      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+      .where(and(eq(channels.youtubeId, youtubeId), eq(channelMembers.userId, userId)));
+    if (!row) throw notFound();
+    if (row.role === 'member') {
+      await this.db
+        .delete(channelMembers)
+        .where(and(eq(channelMembers.channelId, row.id), eq(channelMembers.userId, userId)));
+      return;
+    }
+    await this.credentials.revoke(row.id);
+    await this.db.delete(channels).where(eq(channels.id, row.id));
+  }
+
+  /** Everyone who works on the channel, owners first. */
+  async members(userId: string, channelId: string): Promise<ChannelMember[]> {
+    await this.requireAccess(userId, channelId);
+    return this.listMembers(channelId);
+  }
+
+  /**
+   * Shares the channel with an e-mail address. A person without an account gets one, with an
+   * e-mail to set their password; either way they see the channel under "invitedTo".
+   */
+  async invite(userId: string, channelId: string, email: string): Promise<ChannelMember[]> {
+    const channel = await this.requireOwner(userId, channelId);
+    const inviter = await this.db.query.users.findFirst({ where: eq(users.id, userId) });
+    let invitee = await this.db.query.users.findFirst({ where: eq(users.email, email) });
+    const isNew = !invitee;
+    if (!invitee) {
+      const created = await this.db
+        .insert(users)
+        .values({ email, name: '' })
+        .onConflictDoNothing()
+        .returning();
+      invitee =
+        created[0] ?? (await this.db.query.users.findFirst({ where: eq(users.email, email) }));
+    }
+    if (!invitee) throw new AppError('failed', 'Could not invite this person.');
+    const existing = await this.db.query.channelMembers.findFirst({
+      where: and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, invitee.id)),
+    });
+    if (existing) throw new AppError('conflict', 'This person already has access to the channel.');
+    await this.db.insert(channelMembers).values({ channelId, userId: invitee.id, role: 'member' });
+    const setPasswordLink =
+      isNew || !invitee.passwordHash
+        ? `${this.options.publicUrl}/set-password?token=${encodeURIComponent(await this.users.createPasswordToken(invitee.id, 'set'))}`
+        : null;
+    await this.mail.send(
+      channelInviteEmail({
+        to: email,
+        inviter: inviter?.name || inviter?.email || 'A creator',
+        channelName: channel.name,
+        productName: this.options.productName,
+        appUrl: this.options.publicUrl,
+        setPasswordLink,
+      }),
+    );
+    return this.listMembers(channelId);
+  }
+
+  /** Stops sharing the channel with someone (owners cannot be removed this way). */
+  async removeMember(userId: string, channelId: string, email: string): Promise<ChannelMember[]> {
+    await this.requireOwner(userId, channelId);
+    const member = await this.db
+      .select({ userId: channelMembers.userId, role: channelMembers.role })
+      .from(channelMembers)
+      .innerJoin(users, eq(users.id, channelMembers.userId))
+      .where(and(eq(channelMembers.channelId, channelId), eq(users.email, email.toLowerCase())));
+    if (!member[0] || member[0].role !== 'member') throw notFound();
+    await this.db
+      .delete(channelMembers)
+      .where(
+        and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, member[0].userId)),
+      );
+    return this.listMembers(channelId);
+  }
+
+  /** The channel's settings (defaults when none were saved). */
+  async getSettings(userId: string, channelId: string): Promise<ChannelSettings> {
+    await this.requireAccess(userId, channelId);
+    const row = await this.db.query.channelSettings.findFirst({
+      where: eq(channelSettings.channelId, channelId),
+    });
+    if (!row) return DEFAULT_CHANNEL_SETTINGS;
+    return {
+      topics: row.topics,
+      language: row.language,
+      eeatStatement: row.eeatStatement,
+      toneOfVoice: row.toneOfVoice,
+      industries: row.industries,
+      companyName: row.companyName,
+    };
+  }
+
+  /** Replaces the channel's settings. */
+  async updateSettings(
+    userId: string,
+    channelId: string,
+    settings: ChannelSettings,
+  ): Promise<ChannelSettings> {
+    await this.requireAccess(userId, channelId);
+    if (!isKnownLocale(settings.language))
+      throw new AppError('bad-request', `Unknown language '${settings.language}'.`);
+    const values = {
+      ...settings,
+      topics: dedupe(settings.topics),
+      industries: dedupe(settings.industries),
+      updatedAt: new Date(),
+    };
+    await this.db
+      .insert(channelSettings)
+      .values({ channelId, ...values })
+      .onConflictDoUpdate({ target: channelSettings.channelId, set: values });
+    return this.getSettings(userId, channelId);
+  }
+
+  private async listMembers(channelId: string): Promise<ChannelMember[]> {
+    const rows = await this.db
+      .select({
+        userId: users.id,
+        email: users.email,
+        name: users.name,
+        role: channelMembers.role,
+        hasPassword: users.passwordHash,
+      })
+      .from(channelMembers)
+      .innerJoin(users, eq(users.id, channelMembers.userId))
+      .where(eq(channelMembers.channelId, channelId))
+      .orderBy(asc(channelMembers.role), asc(users.email));
+    return rows
+      .sort((a, b) => (a.role === b.role ? 0 : a.role === 'owner' ? -1 : 1))
+      .map((r) => ({
+        userId: r.userId,
+        email: r.email,
+        name: r.name,
+        role: r.role,
+        joined: r.hasPassword !== null,
+      }));
+  }
+}
+
+function notFound(): AppError {
+  return new AppError('not-found', 'Channel not found.');
+}
+
+function dedupe(values: string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const key = v.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
