@@ -58,8 +58,8 @@ export function accountButton(page: Page): Locator {
 /** Fills and submits the login form (the page must show it). */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Log in' });
-  await form.getByLabel('E-mail').fill(email);
-  await form.getByLabel('Password').fill(password);
+  await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await form.getByRole('textbox', { name: 'Password' }).fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 
