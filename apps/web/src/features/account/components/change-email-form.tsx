@@ -1,13 +1,17 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { setEmailBody } from '@tubewise/contract';
+import type { BodyOf } from '@tubewise/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { notify } from '../../../lib/notify.ts';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SNACKBAR_DURATION_MS } from '../../../config/notifications.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { setEmailErrorText, useSetEmail } from '../api/set-email.ts';
+
+const validation = lazyZodResolver<BodyOf<'setEmail'>>(
+  async () => (await import('@tubewise/contract')).setEmailBody,
+);
 
 /** Form to change the account e-mail, confirmed with the current password. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
@@ -17,13 +21,14 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(setEmailBody), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: validation.resolver, defaultValues: { email: '', password: '' } });
 
   return (
     <Box
       component="form"
       noValidate
       aria-label="Change e-mail"
+      onFocus={validation.preload}
       onSubmit={handleSubmit((values) =>
         setEmail.mutate(values, {
           onSuccess: () => {

@@ -1,13 +1,18 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, updatePasswordBody } from '@tubewise/contract';
+import type { BodyOf } from '@tubewise/contract';
+import { PASSWORD_MIN_LENGTH } from '../../../config/limits.ts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { notify } from '../../../lib/notify.ts';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
+
+const validation = lazyZodResolver<BodyOf<'updatePassword'>>(
+  async () => (await import('@tubewise/contract')).updatePasswordBody,
+);
 
 /** The message for a failed password change. */
 export function updatePasswordErrorText(err: unknown): string {
@@ -29,7 +34,7 @@ export function ChangePasswordForm() {
     reset,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(updatePasswordBody),
+    resolver: validation.resolver,
     defaultValues: { currentPassword: '', newPassword: '' },
   });
 
@@ -38,6 +43,7 @@ export function ChangePasswordForm() {
       component="form"
       noValidate
       aria-label="Change password"
+      onFocus={validation.preload}
       onSubmit={handleSubmit((values) =>
         update.mutate(values, {
           onSuccess: () => {
