@@ -1,2 +1,31 @@
 // The video-platform emulator: Google OAuth 2.0 and the YouTube Data and Analytics APIs.
-export {};
+export { createEmulator, type Emulator, type EmulatorOptions } from './emulator.ts';
+export type { EmulatorControl, AddChannelRequest, EmulatorStateSummary } from './control.ts';
+export type { EmulatorState, ResolvedOptions } from './state.ts';
+export {
+  DEMO_ACCOUNTS,
+  DEMO_ACCOUNT_CREATOR,
+  DEMO_ACCOUNT_NO_CHANNEL,
+  type DemoAccount,
+} from './accounts.ts';
+export { Corpus, uploadsPlaylistId } from './corpus/corpus.ts';
+export {
+  DEMO_CHANNELS,
+  addGeneratedChannel,
+  generateChannelContent,
+  generateDemoCorpus,
+  type AddChannelOptions,
+  type CorpusOptions,
+  type DemoChannelSpec,
+} from './corpus/generate.ts';
+export {
+  importTrendingCsv,
+  importTrendingCsvFile,
+  TRENDING_COLUMNS,
+  type ImportReport,
+} from './corpus/csv-import.ts';
+export type { ChannelRecord, PlaylistRecord, VideoRecord } from './corpus/types.ts';
+export { QuotaMeter, pacificDay, type QuotaDay, type QuotaLedger } from './quota.ts';
+export * from './quota-costs.ts';
+export { tagCost, tagsTotalLength, TAGS_MAX_TOTAL_CHARACTERS } from './tags.ts';
+export { s256 } from './oauth.ts';

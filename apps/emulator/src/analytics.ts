@@ -1,0 +1,332 @@
+// YouTube Analytics v2 reports.query over the corpus. Each video's lifetime views are spread over
+// the days since publication with a launch spike plus a long tail, using integer differences of a
+// cumulative curve so the daily figures always add up to the video's total view count.
+import type { VideoRecord } from './corpus/types.ts';
+import { analyticsBadRequest, type GoogleError } from './google-errors.ts';
+import { createRandom } from './prng.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The traffic sources reported, with the range of each video's share before normalisation. */
+export const TRAFFIC_SOURCES = [
+  ['YT_SEARCH', 0.08, 0.45],
+  ['RELATED_VIDEO', 0.1, 0.35],
+  ['SUBSCRIBER', 0.05, 0.2],
+  ['YT_CHANNEL', 0.02, 0.08],
+  ['PLAYLIST', 0.01, 0.06],
+  ['EXT_URL', 0.01, 0.08],
+  ['NOTIFICATION', 0.005, 0.03],
+  ['NO_LINK_OTHER', 0.01, 0.05],
+  ['YT_OTHER_PAGE', 0.01, 0.05],
+] as const;
+
+/** Metrics the emulator computes, with their column data type. */
+export const METRICS: Record<string, 'INTEGER' | 'FLOAT'> = {
+  views: 'INTEGER',
+  estimatedMinutesWatched: 'INTEGER',
+  averageViewDuration: 'INTEGER',
+  averageViewPercentage: 'FLOAT',
+  likes: 'INTEGER',
+  comments: 'INTEGER',
+  shares: 'INTEGER',
+  subscribersGained: 'INTEGER',
+};
+
+/** Dimensions the emulator supports. */
+export const DIMENSIONS = ['day', 'insightTrafficSourceType', 'video'] as const;
+
+interface VideoProfile {
+  tau: number;
+  spike: number;
+  retention: number;
+  sources: [string, number][];
+}
+
+const profiles = new Map<string, VideoProfile>();
+
+function profile(video: VideoRecord): VideoProfile {
+  let p = profiles.get(video.id);
+  if (p) return p;
+  const rand = createRandom('analytics', video.id);
+  const isShort = video.durationSeconds <= 60;
+  const raw = TRAFFIC_SOURCES.map(
+    ([name, lo, hi]) => [name, lo + rand.next() * (hi - lo)] as [string, number],
+  );
+  if (isShort) raw.push(['SHORTS', 0.5 + rand.next() * 0.3]);
+  const sum = raw.reduce((s, [, v]) => s + v, 0);
+  p = {
+    tau: 3 + rand.next() * 17,
+    spike: 0.45 + rand.next() * 0.3,
+    retention: isShort ? 0.8 + rand.next() * 0.3 : 0.3 + rand.next() * 0.3,
+    sources: raw.map(([n, v]) => [n, v / sum]),
+  };
+  if (profiles.size > 50_000) profiles.clear();
+  profiles.set(video.id, p);
+  return p;
+}
+
+/** The UTC day number of an instant. */
+export function dayNumber(ms: number): number {
+  return Math.floor(ms / DAY_MS);
+}
+
+/** Views of a video on UTC day `day`, as of `today` (day number); sums to viewCount over [publish, today]. */
+export function dailyViews(video: VideoRecord, day: number, today: number): number {
+  const first = dayNumber(video.publishedAt);
+  if (day < first || day > today || video.viewCount === 0) return 0;
+  const n = today - first + 1;
+  const { tau, spike } = profile(video);
+  const norm = 1 - Math.exp(-n / tau);
+  const cumulative = (k: number) =>
+    k < 0
+      ? 0
+      : k >= n - 1
+        ? 1
+        : (spike * (1 - Math.exp(-(k + 1) / tau))) / norm + ((1 - spike) * (k + 1)) / n;
+  const k = day - first;
+  return (
+    Math.round(video.viewCount * cumulative(k)) - Math.round(video.viewCount * cumulative(k - 1))
+  );
+}
+
+/** Splits a count among a video's traffic sources (largest remainder, so parts sum to the count). */
+export function splitBySource(video: VideoRecord, views: number): Map<string, number> {
+  const { sources } = profile(video);
+  const parts = sources.map(([name, share]) => ({
+    name,
+    exact: views * share,
+    value: Math.floor(views * share),
+  }));
+  let rest = views - parts.reduce((s, p) => s + p.value, 0);
+  const order = parts
+    .slice()
+    .sort((a, b) => b.exact - b.value - (a.exact - a.value) || (a.name < b.name ? -1 : 1));
+  for (const p of order) {
+    if (rest <= 0) break;
+    p.value++;
+    rest--;
+  }
+  return new Map(parts.map((p) => [p.name, p.value]));
+}
+
+/** A parsed reports.query request. */
+export interface ReportQuery {
+  startDate: string;
+  endDate: string;
+  metrics: string[];
+  dimensions: string[];
+  videoIds?: string[];
+  trafficSource?: string;
+  sort: string[];
+  maxResults?: number;
+}
+
+/** Parses and validates the query parameters of reports.query (ids is handled by the route). */
+export function parseReportQuery(
+  q: Record<string, string | undefined>,
+): { ok: true; query: ReportQuery } | { ok: false; error: GoogleError } {
+  for (const name of ['startDate', 'endDate', 'metrics'] as const) {
+    if (!q[name])
+      return {
+        ok: false,
+        error: analyticsBadRequest(`Required field parameters.${name} is missing.`),
+      };
+  }
+  const date = /^\d{4}-\d{2}-\d{2}$/;
+  if (!date.test(q.startDate!) || Number.isNaN(Date.parse(q.startDate!))) {
+    return {
+      ok: false,
+      error: analyticsBadRequest(`Invalid value at 'start_date' (${q.startDate}).`),
+    };
+  }
+  if (!date.test(q.endDate!) || Number.isNaN(Date.parse(q.endDate!))) {
+    return { ok: false, error: analyticsBadRequest(`Invalid value at 'end_date' (${q.endDate}).`) };
+  }
+  if (q.startDate! > q.endDate!) {
+    return {
+      ok: false,
+      error: analyticsBadRequest('The start date must be before or equal to the end date.'),
+    };
+  }
+  const metrics = q
+    .metrics!.split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  for (const m of metrics) {
+    if (!(m in METRICS))
+      return {
+        ok: false,
+        error: analyticsBadRequest(`Unknown identifier (${m}) given in field parameters.metrics.`),
+      };
+  }
+  const dimensions = (q.dimensions ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  for (const d of dimensions) {
+    if (!(DIMENSIONS as readonly string[]).includes(d)) {
+      return {
+        ok: false,
+        error: analyticsBadRequest(
+          `Unknown identifier (${d}) given in field parameters.dimensions.`,
+        ),
+      };
+    }
+  }
+  const query: ReportQuery = {
+    startDate: q.startDate!,
+    endDate: q.endDate!,
+    metrics,
+    dimensions,
+    sort: [],
+  };
+  for (const filter of (q.filters ?? '').split(';').filter(Boolean)) {
+    const [key, value] = filter.split('==');
+    if (key === 'video' && value) query.videoIds = value.split(',');
+    else if (key === 'insightTrafficSourceType' && value) query.trafficSource = value;
+    else
+      return {
+        ok: false,
+        error: analyticsBadRequest(
+          `Unknown identifier (${key}) given in field parameters.filters.`,
+        ),
+      };
+  }
+  query.sort = (q.sort ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const s of query.sort) {
+    const name = s.replace(/^-/, '');
+    if (!dimensions.includes(name) && !metrics.includes(name)) {
+      return {
+        ok: false,
+        error: analyticsBadRequest(
+          `The query is not supported: sort field ${name} is neither a requested dimension nor metric.`,
+        ),
+      };
+    }
+  }
+  if (q.maxResults !== undefined) {
+    const n = Number(q.maxResults);
+    if (!Number.isInteger(n) || n < 1)
+      return {
+        ok: false,
+        error: analyticsBadRequest(`Invalid value at 'max_results' (${q.maxResults}).`),
+      };
+    query.maxResults = n;
+  }
+  return { ok: true, query };
+}
+
+interface Accumulator {
+  views: number;
+  watchSeconds: number;
+  likes: number;
+  comments: number;
+  durationWeighted: number;
+}
+
+/** Runs a report over the given videos; returns the resultTable body. */
+export function runReport(
+  videos: readonly VideoRecord[],
+  query: ReportQuery,
+  nowMs: number,
+): Record<string, unknown> {
+  const start = dayNumber(Date.parse(`${query.startDate}T00:00:00Z`));
+  const end = dayNumber(Date.parse(`${query.endDate}T00:00:00Z`));
+  const today = dayNumber(nowMs);
+  // Reports lag: the current day has no data yet.
+  const lastDay = Math.min(end, today - 1);
+  const groups = new Map<string, { keys: string[]; acc: Accumulator }>();
+  const selected = query.videoIds ? videos.filter((v) => query.videoIds!.includes(v.id)) : videos;
+  for (const video of selected) {
+    const first = Math.max(start, dayNumber(video.publishedAt));
+    const { retention } = profile(video);
+    for (let day = first; day <= lastDay; day++) {
+      const views = dailyViews(video, day, today);
+      if (views === 0) continue;
+      const bySource: [string, number][] =
+        query.trafficSource || query.dimensions.includes('insightTrafficSourceType')
+          ? [...splitBySource(video, views)]
+          : [['', views]];
+      for (const [source, count] of bySource) {
+        if (query.trafficSource && source !== query.trafficSource) continue;
+        if (count === 0) continue;
+        const keys = query.dimensions.map((d) =>
+          d === 'day'
+            ? new Date(day * DAY_MS).toISOString().slice(0, 10)
+            : d === 'video'
+              ? video.id
+              : source,
+        );
+        const key = keys.join('\u0000');
+        let group = groups.get(key);
+        if (!group)
+          groups.set(
+            key,
+            (group = {
+              keys,
+              acc: { views: 0, watchSeconds: 0, likes: 0, comments: 0, durationWeighted: 0 },
+            }),
+          );
+        group.acc.views += count;
+        group.acc.watchSeconds += count * video.durationSeconds * retention;
+        group.acc.durationWeighted += count * video.durationSeconds;
+        group.acc.likes += (video.likeCount * count) / video.viewCount;
+        group.acc.comments += (video.commentCount * count) / video.viewCount;
+      }
+    }
+  }
+  const metricValue = (name: string, a: Accumulator): number => {
+    switch (name) {
+      case 'views':
+        return a.views;
+      case 'estimatedMinutesWatched':
+        return Math.round(a.watchSeconds / 60);
+      case 'averageViewDuration':
+        return a.views ? Math.round(a.watchSeconds / a.views) : 0;
+      case 'averageViewPercentage':
+        return a.durationWeighted
+          ? Math.round((10_000 * a.watchSeconds) / a.durationWeighted) / 100
+          : 0;
+      case 'likes':
+        return Math.round(a.likes);
+      case 'comments':
+        return Math.round(a.comments);
+      case 'shares':
+        return Math.round(a.views * 0.003);
+      default:
+        return Math.round(a.views * 0.002);
+    }
+  };
+  let rows: (string | number)[][] = [...groups.values()].map((g) => [
+    ...g.keys,
+    ...query.metrics.map((m) => metricValue(m, g.acc)),
+  ]);
+  if (query.dimensions.length === 0 && rows.length === 0 && selected.length > 0) {
+    rows = [query.metrics.map(() => 0)];
+  }
+  const columns = [...query.dimensions, ...query.metrics];
+  const sort = query.sort.length ? query.sort : query.dimensions.includes('day') ? ['day'] : [];
+  rows.sort((a, b) => {
+    for (const s of sort) {
+      const desc = s.startsWith('-');
+      const i = columns.indexOf(s.replace(/^-/, ''));
+      const x = a[i]!;
+      const y = b[i]!;
+      if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
+    }
+    return 0;
+  });
+  if (query.maxResults) rows = rows.slice(0, query.maxResults);
+  const body: Record<string, unknown> = {
+    kind: 'youtubeAnalytics#resultTable',
+    columnHeaders: [
+      ...query.dimensions.map((name) => ({ name, columnType: 'DIMENSION', dataType: 'STRING' })),
+      ...query.metrics.map((name) => ({ name, columnType: 'METRIC', dataType: METRICS[name] })),
+    ],
+  };
+  if (rows.length > 0) body.rows = rows;
+  return body;
+}

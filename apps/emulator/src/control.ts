@@ -1,0 +1,50 @@
+// The switch and ledger API for tests (also served as JSON under {prefix}/_emulator/).
+import type { DemoAccount } from './accounts.ts';
+import type { ImportReport } from './corpus/csv-import.ts';
+import type { ChannelRecord } from './corpus/types.ts';
+import type { QuotaLedger } from './quota.ts';
+import type { SwitchState } from './switches.ts';
+
+/** Options of a channel added through the control API. */
+export interface AddChannelRequest {
+  videoCount: number;
+  id?: string;
+  title?: string;
+  niche?: string;
+  /** Owner account id or e-mail (e.g. demo account A to connect it through OAuth). */
+  owner?: string;
+}
+
+/** A summary of the emulator for the control endpoint. */
+export interface EmulatorStateSummary {
+  switches: SwitchState & { quotaExhausted: boolean };
+  accounts: (DemoAccount & { channels: { id: string; title: string }[] })[];
+  channels: number;
+  generatedVideos: number;
+}
+
+/** Functions tests use to steer the emulator. */
+export interface EmulatorControl {
+  /** The quota ledger: limits, today's spend by method, search calls, recent days. */
+  quotaLedger(): QuotaLedger;
+  /** Adds latency (ms) to every API call. */
+  setLatency(ms: number): void;
+  /** Answers a share (0..1) of API calls with a 500/503 backendError, deterministically from the seed. */
+  setFailureRate(rate: number, seed?: string): void;
+  /** Forces every metered call to answer 403 quotaExceeded. */
+  setQuotaExhausted(on: boolean): void;
+  /** Revokes one refresh token (and its access tokens); false when unknown. */
+  revokeRefreshToken(token: string): boolean;
+  /** Revokes every refresh token of an account (id or e-mail); returns how many. */
+  revokeAccount(idOrEmail: string): number;
+  /** Makes calls acting for a channel answer 403 forbidden (or lifts it). */
+  setChannelForbidden(channelId: string, forbidden: boolean): void;
+  /** Adds a generated channel with N videos (lazy). */
+  addChannel(request: AddChannelRequest): ChannelRecord;
+  /** Imports a Kaggle trending CSV file into the corpus. */
+  importCsvFile(path: string): ImportReport;
+  /** Back to the initial state: switches off, ledger empty, tokens and edits dropped. */
+  reset(): void;
+  /** Switches, accounts and corpus size. */
+  state(): EmulatorStateSummary;
+}

@@ -1,0 +1,255 @@
+// createEmulator: builds the emulator's state and a Fastify plugin serving Google OAuth, the
+// YouTube Data API v3, YouTube Analytics v2, thumbnail images and the test control endpoints.
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { DEMO_ACCOUNTS } from './accounts.ts';
+import { registerAnalyticsRoutes } from './analytics-routes.ts';
+import type { AddChannelRequest, EmulatorControl } from './control.ts';
+import { registerControlRoutes } from './control-routes.ts';
+import { Corpus } from './corpus/corpus.ts';
+import { importTrendingCsvFile } from './corpus/csv-import.ts';
+import {
+  addGeneratedChannel,
+  generateDemoCorpus,
+  type AddChannelOptions,
+  type CorpusOptions,
+} from './corpus/generate.ts';
+import { registerDataApiRoutes, UPLOAD_BODY_LIMIT } from './data-api-routes.ts';
+import { backendError500, mediaBodyTooLarge, notFound, parseError } from './google-errors.ts';
+import { registerMediaRoutes } from './media-routes.ts';
+import { registerOAuthRoutes } from './oauth-routes.ts';
+import { OAuthServer } from './oauth.ts';
+import { readSnapshot, SnapshotWriter, type Snapshot } from './persistence.ts';
+import { QuotaMeter } from './quota.ts';
+import { SearchEngine } from './search-index.ts';
+import { sendGoogleError, type EmulatorState, type ResolvedOptions } from './state.ts';
+import { Switches } from './switches.ts';
+import { DEFAULT_THUMBNAIL_MAX_BYTES, ThumbnailStore } from './thumbnails.ts';
+
+/** Options of createEmulator. */
+export interface EmulatorOptions {
+  /** URL the emulator is reachable at, prefix included (thumbnail URLs, links). Default http://127.0.0.1:4010. */
+  publicUrl?: string;
+  /** Directory for the persisted snapshot and uploaded thumbnails; in memory only when unset. */
+  dataDir?: string;
+  /** OAuth client id accepted (default tubewise-emulator-client). */
+  clientId?: string;
+  /** OAuth client secret accepted (default tubewise-emulator-secret). */
+  clientSecret?: string;
+  /** Clock (epoch ms); tests move it to expire tokens and cross Pacific midnight. */
+  now?: () => number;
+  /** Seed of the corpus and of injected failures (default 'tubewise'). */
+  seed?: string | number;
+  /** Lifetime of access tokens (default 3600 s; expires_in is one less, like Google's 3599). */
+  accessTokenTtlSeconds?: number;
+  /** Upload limit of thumbnails.set (default 2 MB). */
+  thumbnailMaxBytes?: number;
+  /** Other channels generated to compete in search (default 260). */
+  otherChannels?: number;
+  /** When set, the only redirect URIs the authorization endpoint accepts; otherwise any http(s) URL. */
+  redirectUris?: string[];
+  /** Kaggle trending CSV files imported at start. */
+  csvFiles?: string[];
+  /** App name shown on the consent page (default Tubewise). */
+  appName?: string;
+  /** The corpus "as of" instant (default: the start of the current UTC day, or the persisted one). */
+  corpusAsOf?: number;
+  /** Quota limits (defaults from quota-costs.ts). */
+  quotaUnitsPerDay?: number;
+  searchCallsPerDay?: number;
+}
+
+/** A created emulator: its Fastify plugin and the handles tests use. */
+export interface Emulator {
+  /** Register with `app.register(emulator.plugin, { prefix: '/emulator' })`. */
+  plugin: FastifyPluginAsync;
+  control: EmulatorControl;
+  options: ResolvedOptions;
+  /** Live state (corpus, quota, oauth, switches); `corpus` is replaced by reset(). */
+  state: EmulatorState;
+  /** Writes the persistence snapshot now. */
+  flush(): Promise<void>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Creates an emulator (synchronously; the corpus itself is generated lazily). */
+export function createEmulator(input: EmulatorOptions = {}): Emulator {
+  const options: ResolvedOptions = {
+    publicUrl: (input.publicUrl ?? 'http://127.0.0.1:4010').replace(/\/+$/, ''),
+    clientId: input.clientId ?? 'tubewise-emulator-client',
+    clientSecret: input.clientSecret ?? 'tubewise-emulator-secret',
+    now: input.now ?? (() => Date.now()),
+    seed: String(input.seed ?? 'tubewise'),
+    accessTokenTtlSeconds: input.accessTokenTtlSeconds ?? 3600,
+    thumbnailMaxBytes: input.thumbnailMaxBytes ?? DEFAULT_THUMBNAIL_MAX_BYTES,
+    otherChannels: input.otherChannels ?? 260,
+    csvFiles: input.csvFiles ?? [],
+    appName: input.appName ?? 'Tubewise',
+  };
+  if (input.dataDir) options.dataDir = input.dataDir;
+  if (input.redirectUris) options.redirectUris = input.redirectUris;
+
+  const snapshot = options.dataDir ? readSnapshot(options.dataDir) : undefined;
+  const usable = snapshot && snapshot.seed === options.seed ? snapshot : undefined;
+  const corpusOptions: CorpusOptions = {
+    seed: options.seed,
+    asOf: input.corpusAsOf ?? usable?.asOf ?? Math.floor(options.now() / DAY_MS) * DAY_MS,
+    otherChannels: options.otherChannels,
+  };
+  const addedChannels: AddChannelOptions[] = [...(usable?.addedChannels ?? [])];
+  const importedCsv: string[] = [];
+
+  let writer: SnapshotWriter | undefined;
+  const persist = () => writer?.schedule();
+
+  function buildCorpus(edits: Record<string, Snapshot['videoEdits'][string]>): Corpus {
+    const corpus = new Corpus();
+    for (const [id, edit] of Object.entries(edits)) corpus.edits.set(id, edit);
+    generateDemoCorpus(corpusOptions, corpus);
+    for (const added of addedChannels) addGeneratedChannel(corpus, corpusOptions, added);
+    for (const file of options.csvFiles) importTrendingCsvFile(corpus, file);
+    return corpus;
+  }
+
+  const corpus = buildCorpus(usable?.videoEdits ?? {});
+  const quota = new QuotaMeter({
+    now: options.now,
+    unitsPerDay: input.quotaUnitsPerDay,
+    searchCallsPerDay: input.searchCallsPerDay,
+  });
+  const oauth = new OAuthServer({
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    now: options.now,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+  });
+  const thumbnails = new ThumbnailStore(options.dataDir);
+  if (usable) {
+    quota.restore(usable.quota ?? []);
+    oauth.restore(usable.oauth);
+    thumbnails.restore(usable.thumbnails ?? {});
+  }
+  const state: EmulatorState = {
+    options,
+    corpusOptions,
+    corpus,
+    search: new SearchEngine(corpus),
+    quota,
+    oauth,
+    switches: new Switches(options.seed),
+    thumbnails,
+    persist,
+  };
+
+  if (options.dataDir) {
+    writer = new SnapshotWriter(options.dataDir, () => ({
+      version: 1,
+      seed: options.seed,
+      asOf: corpusOptions.asOf,
+      videoEdits: Object.fromEntries(state.corpus.edits),
+      thumbnails: state.thumbnails.snapshot(),
+      oauth: state.oauth.snapshot(),
+      quota: state.quota.snapshot(),
+      addedChannels,
+      importedCsv,
+    }));
+    quota.onChange = persist;
+    oauth.onChange = persist;
+  }
+
+  const ownerId = (owner?: string) => (owner ? (oauth.account(owner)?.id ?? owner) : undefined);
+
+  const control: EmulatorControl = {
+    quotaLedger: () => quota.ledger(),
+    setLatency: (ms) => {
+      state.switches.latencyMs = Math.max(0, ms);
+    },
+    setFailureRate: (rate, seed) => state.switches.setFailureRate(rate, seed),
+    setQuotaExhausted: (on) => {
+      quota.forcedExhausted = on;
+    },
+    revokeRefreshToken: (token) => oauth.revokeRefreshToken(token),
+    revokeAccount: (idOrEmail) => oauth.revokeAccount(idOrEmail),
+    setChannelForbidden: (channelId, forbidden) => {
+      if (forbidden) state.switches.forbiddenChannels.add(channelId);
+      else state.switches.forbiddenChannels.delete(channelId);
+    },
+    addChannel: (request: AddChannelRequest) => {
+      const add: AddChannelOptions = { videoCount: request.videoCount };
+      if (request.id) add.id = request.id;
+      if (request.title) add.title = request.title;
+      if (request.niche) add.niche = request.niche;
+      const owner = ownerId(request.owner);
+      if (owner) add.ownerAccountId = owner;
+      const channel = addGeneratedChannel(state.corpus, corpusOptions, add);
+      addedChannels.push(add);
+      persist();
+      return channel;
+    },
+    importCsvFile: (path) => {
+      const report = importTrendingCsvFile(state.corpus, path);
+      importedCsv.push(path);
+      return report;
+    },
+    reset: () => {
+      state.switches.reset();
+      quota.reset();
+      oauth.reset();
+      thumbnails.reset();
+      addedChannels.length = 0;
+      state.corpus = buildCorpus({});
+      state.search = new SearchEngine(state.corpus);
+      persist();
+    },
+    state: () => ({
+      switches: { ...state.switches.state(), quotaExhausted: quota.forcedExhausted },
+      accounts: DEMO_ACCOUNTS.map((a) => ({
+        ...a,
+        channels: state.corpus.channelsOwnedBy(a.id).map((c) => ({ id: c.id, title: c.title })),
+      })),
+      channels: state.corpus.channels.size,
+      generatedVideos: state.corpus.generatedVideoCount,
+    }),
+  };
+
+  const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    await app.register(formbody);
+    // Uploads arrive as raw images (uploadType=media) or multipart/related (uploadType=multipart).
+    app.addContentTypeParser(
+      ['image/jpeg', 'image/png', 'application/octet-stream', 'multipart/related'],
+      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
+    app.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
+    app.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return sendGoogleError(reply, mediaBodyTooLarge(state.options.thumbnailMaxBytes));
+      if (error.statusCode === 400 || error.code?.startsWith('FST_ERR_CTP'))
+        return sendGoogleError(reply, parseError());
+      app.log.error(error);
+      return sendGoogleError(reply, backendError500());
+    });
+    app.setNotFoundHandler((_request, reply) => sendGoogleError(reply, notFound()));
+    registerOAuthRoutes(app, state);
+    registerDataApiRoutes(app, state);
+    registerAnalyticsRoutes(app, state);
+    registerMediaRoutes(app, state);
+    registerControlRoutes(app, control);
+    app.addHook('onClose', async () => writer?.flush());
+  };
+
+  return {
+    plugin,
+    control,
+    options,
+    state,
+    flush: async () => {
+      await writer?.flush();
+    },
+  };
+}
