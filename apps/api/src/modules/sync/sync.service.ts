@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { SyncStatus } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
@@ -365,7 +365,7 @@ export class SyncService {
       // Whatever this run did not see is gone from the platform.
       await tx
         .delete(videos)
-        .where(and(eq(videos.channelId, channelId), ne(videos.syncRunId, runId)));
+        .where(and(eq(videos.channelId, channelId), notSeenIn(videos.syncRunId, runId)));
       const current = tx
         .select({ id: playlists.id })
         .from(playlists)
@@ -373,11 +373,14 @@ export class SyncService {
       await tx
         .delete(playlistVideos)
         .where(
-          and(inArray(playlistVideos.playlistId, current), ne(playlistVideos.syncRunId, runId)),
+          and(
+            inArray(playlistVideos.playlistId, current),
+            notSeenIn(playlistVideos.syncRunId, runId),
+          ),
         );
       await tx
         .delete(playlists)
-        .where(and(eq(playlists.channelId, channelId), ne(playlists.syncRunId, runId)));
+        .where(and(eq(playlists.channelId, channelId), notSeenIn(playlists.syncRunId, runId)));
       const [{ count }] = (await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(videos)
@@ -462,6 +465,11 @@ function videoRow(channelId: string, runId: string, v: PlatformVideo): typeof vi
     syncRunId: runId,
     syncedAt: new Date(),
   };
+}
+
+/** Rows another run (or no run) saw last; NULL-safe, unlike `<>`. */
+function notSeenIn(column: AnyColumn, runId: string) {
+  return sql`${column} is distinct from ${runId}::uuid`;
 }
 
 function present(row: typeof channelSyncs.$inferSelect): SyncStatus {
