@@ -59,7 +59,7 @@ export async function seedDemo(
       .values({
         youtubeId: c.youtubeId,
         name: c.name,
-        thumbnailUrl: `/demo/channel-${index + 1}.svg`,
+        thumbnailUrl: avatar(c.name, index),
       })
       .onConflictDoUpdate({ target: channels.youtubeId, set: { name: sql`excluded.name` } })
       .returning({ id: channels.id });
