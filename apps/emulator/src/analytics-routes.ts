@@ -33,7 +33,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, state: EmulatorSta
         reply,
         analyticsBadRequest('Required field parameters.ids is missing.'),
       );
-    const match = /^channel==(MINE|UC[A-Za-z0-9_-]{22})$/.exec(ids);
+    const match = /^channel==(MINE|UC[A-Za-z0-9_-]{10,30})$/.exec(ids);
     if (!match)
       return sendGoogleError(reply, analyticsBadRequest(`Invalid value at 'ids' (${ids}).`));
     const channelId = match[1] === 'MINE' ? principal.channelId : match[1];

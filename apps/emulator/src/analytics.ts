@@ -70,23 +70,48 @@ export function dayNumber(ms: number): number {
   return Math.floor(ms / DAY_MS);
 }
 
-/** Views of a video on UTC day `day`, as of `today` (day number); sums to viewCount over [publish, today]. */
-export function dailyViews(video: VideoRecord, day: number, today: number): number {
+/**
+ * Calls `visit(day, views)` for each day of [from, to] (day numbers) with the video's views that
+ * day, as of `today`. Over [publish, today] the daily values sum exactly to viewCount: each is the
+ * difference of the rounded cumulative curve F(k) = spike·(1−e^(−(k+1)/τ))/(1−e^(−n/τ)) + (1−spike)·(k+1)/n.
+ */
+export function forEachDailyViews(
+  video: VideoRecord,
+  from: number,
+  to: number,
+  today: number,
+  visit: (day: number, views: number) => void,
+): void {
   const first = dayNumber(video.publishedAt);
-  if (day < first || day > today || video.viewCount === 0) return 0;
+  if (video.viewCount === 0 || today < first) return;
   const n = today - first + 1;
   const { tau, spike } = profile(video);
   const norm = 1 - Math.exp(-n / tau);
-  const cumulative = (k: number) =>
-    k < 0
-      ? 0
-      : k >= n - 1
-        ? 1
-        : (spike * (1 - Math.exp(-(k + 1) / tau))) / norm + ((1 - spike) * (k + 1)) / n;
-  const k = day - first;
-  return (
-    Math.round(video.viewCount * cumulative(k)) - Math.round(video.viewCount * cumulative(k - 1))
-  );
+  const step = Math.exp(-1 / tau);
+  const start = Math.max(from, first);
+  const end = Math.min(to, today);
+  if (start > end) return;
+  // decay = e^(−k/τ) for the day before `start`, advanced by one multiplication per day.
+  let k = start - first;
+  let decay = Math.exp(-k / tau);
+  const cumulative = (kk: number, d: number) =>
+    kk >= n - 1 ? 1 : (spike * (1 - d * step)) / norm + ((1 - spike) * (kk + 1)) / n;
+  let previous = k === 0 ? 0 : Math.round(video.viewCount * cumulative(k - 1, decay / step));
+  for (let day = start; day <= end; day++, k++) {
+    const current = Math.round(video.viewCount * cumulative(k, decay));
+    if (current !== previous) visit(day, current - previous);
+    previous = current;
+    decay *= step;
+  }
+}
+
+/** Views of a video on one UTC day (see forEachDailyViews). */
+export function dailyViews(video: VideoRecord, day: number, today: number): number {
+  let views = 0;
+  forEachDailyViews(video, day, day, today, (_d, v) => {
+    views = v;
+  });
+  return views;
 }
 
 /** Splits a count among a video's traffic sources (largest remainder, so parts sum to the count). */
@@ -238,21 +263,35 @@ export function runReport(
   const today = dayNumber(nowMs);
   // Reports lag: the current day has no data yet.
   const lastDay = Math.min(end, today - 1);
-  const groups = new Map<string, { keys: string[]; acc: Accumulator }>();
+  // Groups are keyed by numbers (day offset, source index, video index) to keep wide ranges fast.
+  const groups = new Map<number, { keys: string[]; acc: Accumulator }>();
   const selected = query.videoIds ? videos.filter((v) => query.videoIds!.includes(v.id)) : videos;
-  for (const video of selected) {
-    const first = Math.max(start, dayNumber(video.publishedAt));
-    const { retention } = profile(video);
-    for (let day = first; day <= lastDay; day++) {
-      const views = dailyViews(video, day, today);
-      if (views === 0) continue;
-      const bySource: [string, number][] =
-        query.trafficSource || query.dimensions.includes('insightTrafficSourceType')
-          ? [...splitBySource(video, views)]
-          : [['', views]];
-      for (const [source, count] of bySource) {
-        if (query.trafficSource && source !== query.trafficSource) continue;
-        if (count === 0) continue;
+  const bySourceWanted =
+    query.trafficSource !== undefined || query.dimensions.includes('insightTrafficSourceType');
+  const sourceNames: string[] = [];
+  const sourceIndex = (name: string) => {
+    let i = sourceNames.indexOf(name);
+    if (i === -1) i = sourceNames.push(name) - 1;
+    return i;
+  };
+  const useDay = query.dimensions.includes('day');
+  const useSource = query.dimensions.includes('insightTrafficSourceType');
+  const useVideo = query.dimensions.includes('video');
+  const contribute = (
+    video: VideoRecord,
+    videoIndex: number,
+    day: number,
+    views: number,
+    retention: number,
+  ) => {
+    const parts = bySourceWanted ? splitBySource(video, views) : undefined;
+    const entries: Iterable<[string, number]> = parts ?? [['', views]];
+    for (const [source, count] of entries) {
+      if (count === 0 || (query.trafficSource && source !== query.trafficSource)) continue;
+      const s = useSource ? sourceIndex(source) : 0;
+      const key = ((useVideo ? videoIndex : 0) * 64 + s) * 100_000 + (useDay ? day - start : 0);
+      let group = groups.get(key);
+      if (!group) {
         const keys = query.dimensions.map((d) =>
           d === 'day'
             ? new Date(day * DAY_MS).toISOString().slice(0, 10)
@@ -260,24 +299,36 @@ export function runReport(
               ? video.id
               : source,
         );
-        const key = keys.join('\u0000');
-        let group = groups.get(key);
-        if (!group)
-          groups.set(
-            key,
-            (group = {
-              keys,
-              acc: { views: 0, watchSeconds: 0, likes: 0, comments: 0, durationWeighted: 0 },
-            }),
-          );
-        group.acc.views += count;
-        group.acc.watchSeconds += count * video.durationSeconds * retention;
-        group.acc.durationWeighted += count * video.durationSeconds;
-        group.acc.likes += (video.likeCount * count) / video.viewCount;
-        group.acc.comments += (video.commentCount * count) / video.viewCount;
+        groups.set(
+          key,
+          (group = {
+            keys,
+            acc: { views: 0, watchSeconds: 0, likes: 0, comments: 0, durationWeighted: 0 },
+          }),
+        );
       }
+      group.acc.views += count;
+      group.acc.watchSeconds += count * video.durationSeconds * retention;
+      group.acc.durationWeighted += count * video.durationSeconds;
+      group.acc.likes += (video.likeCount * count) / video.viewCount;
+      group.acc.comments += (video.commentCount * count) / video.viewCount;
     }
-  }
+  };
+  selected.forEach((video, videoIndex) => {
+    const { retention } = profile(video);
+    if (useDay) {
+      forEachDailyViews(video, start, lastDay, today, (day, views) =>
+        contribute(video, videoIndex, day, views, retention),
+      );
+      return;
+    }
+    // Without the day dimension the range total is split once (sources are fixed shares per video).
+    let total = 0;
+    forEachDailyViews(video, start, lastDay, today, (_day, views) => {
+      total += views;
+    });
+    if (total > 0) contribute(video, videoIndex, start, total, retention);
+  });
   const metricValue = (name: string, a: Accumulator): number => {
     switch (name) {
       case 'views':

@@ -18,7 +18,7 @@ const addChannel = z.object({
   videoCount: z.number().int().min(0).max(100_000),
   id: z
     .string()
-    .regex(/^UC[A-Za-z0-9_-]{22}$/)
+    .regex(/^UC[A-Za-z0-9_-]{10,30}$/)
     .optional(),
   title: z.string().min(1).max(100).optional(),
   niche: z.string().optional(),
