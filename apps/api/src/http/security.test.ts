@@ -239,6 +239,11 @@ describe.each(testBackends())('security: every route (%s)', (backend) => {
         continue;
       }
       expectEnvelope(res, 401, 'unauthorized', label(opts));
+      if (r.hasBody) {
+        // The session is checked before the input: a stranger learns nothing about it.
+        const wrongTyped = { ...opts, ...json([]) } as InjectOptions;
+        expectEnvelope(await send(wrongTyped), 401, 'unauthorized', `${label(opts)} with []`);
+      }
       // A forged or unknown session cookie is no better than none.
       const forged = await send({
         ...opts,
