@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_CREATOR } from '../accounts.ts';
 import { tagsTotalLength } from '../tags.ts';
-import { Corpus } from './corpus.ts';
+import type { Corpus } from './corpus.ts';
 import { addGeneratedChannel, DEMO_CHANNELS, generateDemoCorpus } from './generate.ts';
 
 const AS_OF = Date.parse('2026-06-01T00:00:00Z');
