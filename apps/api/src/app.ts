@@ -27,6 +27,7 @@ import type { ChannelCredentials } from './modules/channels/channel-credentials.
 import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
 import type { ChannelsService } from './modules/channels/channels.service.ts';
 import type { SyncService } from './modules/sync/sync.service.ts';
+import type { ChannelSearchService } from './modules/channels/channel-search.service.ts';
 import type { MailService } from './modules/mail/mail.service.ts';
 import { registerMailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import type { SessionService } from './modules/sessions/session.service.ts';
@@ -43,6 +44,7 @@ export interface Services {
   connect: ChannelConnectService;
   sync: SyncService;
   credentials: ChannelCredentials;
+  channelSearch: ChannelSearchService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     channels: services.channels,
     connect: services.connect,
     sync: services.sync,
+    search: services.channelSearch,
     resolveSession,
   });
   if (!services.mail.smtpEnabled) registerMailboxRoutes(app, { mail: services.mail });

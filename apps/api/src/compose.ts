@@ -17,6 +17,7 @@ import { ChannelConnectService } from './modules/channels/channel-connect.servic
 import { ChannelCredentials } from './modules/channels/channel-credentials.ts';
 import { OAUTH_CALLBACK_PATH } from './modules/channels/channels.routes.ts';
 import { ChannelsService } from './modules/channels/channels.service.ts';
+import { ChannelSearchService } from './modules/channels/channel-search.service.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
 import { YouTubeAdapter } from './modules/video-platform/youtube.adapter.ts';
 import type { VideoPlatform } from './modules/video-platform/video-platform.port.ts';
@@ -155,6 +156,13 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       logger.error({ err: error, channelId }, `Error syncing channel: ${channelId}`);
     });
   });
+  const channelSearch = new ChannelSearchService({
+    db,
+    platform,
+    limits,
+    clock,
+    apiKey: config.platform.apiKey,
+  });
   const services: Services = {
     users,
     sessions,
@@ -164,12 +172,13 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     connect,
     sync,
     credentials,
+    channelSearch,
   };
 
   let jobs: Jobs | null = null;
   if (options.jobs !== false) {
     jobs = new Jobs(database, logger, { worker: role !== 'web' });
-    const definitions = jobDefinitions({ mail, sessions, sync, connect });
+    const definitions = jobDefinitions({ mail, sessions, sync, connect, channelSearch });
     jobs.register(...Object.values(definitions));
     await jobs.start();
     const queue = jobs;

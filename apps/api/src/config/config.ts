@@ -33,6 +33,7 @@ export const envSchema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: optionalUrl,
   GOOGLE_OAUTH_REVOKE_URL: optionalUrl,
   YOUTUBE_API_ROOT_URL: optionalUrl,
+  YOUTUBE_API_KEY: optionalString,
   KEYWORD_DATA_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tubewise <no-reply@tubewise.local>'),
@@ -90,6 +91,8 @@ export interface PlatformConfig {
   revokeUrl: string;
   /** Data and Analytics API root, ending with '/'. */
   apiRootUrl: string;
+  /** API key for calls made as the product rather than as a channel (public channel search). */
+  apiKey: string;
   /** Whether any endpoint is the built-in emulator (then the server mounts it). */
   usesEmulator: boolean;
 }
@@ -100,6 +103,7 @@ export const EMULATOR_PREFIX = '/emulator';
 export const EMULATOR_CLIENT = {
   id: 'tubewise-emulator-client',
   secret: 'tubewise-emulator-secret',
+  apiKey: 'tubewise-emulator-key',
 } as const;
 
 /** Thrown when the environment is invalid; carries the readable list of problems. */
@@ -143,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authUrl: env.GOOGLE_OAUTH_AUTH_URL ?? `${publicUrl}${EMULATOR_PREFIX}/o/oauth2/v2/auth`,
     tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL ?? `${internal}/token`,
     revokeUrl: env.GOOGLE_OAUTH_REVOKE_URL ?? `${internal}/revoke`,
+    apiKey: env.YOUTUBE_API_KEY ?? EMULATOR_CLIENT.apiKey,
     apiRootUrl: (env.YOUTUBE_API_ROOT_URL ?? `${internal}/`).replace(/\/?$/, '/'),
     usesEmulator:
       !env.GOOGLE_OAUTH_AUTH_URL ||

@@ -502,7 +502,9 @@ describe.each(testBackends())('security: sign-in rate limits (%s)', (backend) =>
   const clock = new TestClock();
   beforeAll(async () => {
     t = await createTestApp(backend, { clock, authLimits: SMALL_LIMITS });
-    for (const name of ['lena', 'max', 'nora', 'olga']) await t.createUser(`${name}@example.com`);
+    for (const name of ['lena', 'max', 'nora', 'olga', 'quinn']) {
+      await t.createUser(`${name}@example.com`);
+    }
   });
   afterAll(() => t.close());
 
@@ -562,6 +564,34 @@ describe.each(testBackends())('security: sign-in rate limits (%s)', (backend) =>
     expectEnvelope(blocked, 429, 'rate-limited', 'distributed guessing');
     clock.advance(601);
     expect((await login('nora@example.com', TEST_PASSWORD, '10.0.2.99')).statusCode).toBe(200);
+  });
+
+  it('evaluates no more guesses than the limit when they arrive all at once', async () => {
+    const ip = '10.0.5.1';
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => login('quinn@example.com', `wrong-${i}`, ip)),
+    );
+    const counts = burst.reduce<Record<number, number>>((acc, r) => {
+      acc[r.statusCode] = (acc[r.statusCode] ?? 0) + 1;
+      return acc;
+    }, {});
+    expect(counts).toEqual({ 401: 3, 429: 7 });
+    // Refused attempts are not failures: the account budget holds only the 3 evaluated ones,
+    // so three more failures from elsewhere are still evaluated, and the next one is refused.
+    const elsewhere = await statuses([
+      ['quinn@example.com', 'wrong-a', '10.0.5.2'],
+      ['quinn@example.com', 'wrong-b', '10.0.5.3'],
+      ['quinn@example.com', 'wrong-c', '10.0.5.4'],
+      ['quinn@example.com', TEST_PASSWORD, '10.0.5.5'],
+    ]);
+    expect(elsewhere).toEqual([401, 401, 401, 429]);
+  });
+
+  it('does not count successful sign-ins against the account', async () => {
+    const got = await statuses(
+      Array.from({ length: 8 }, (_, i) => ['olga@example.com', TEST_PASSWORD, `10.0.6.${i}`]),
+    );
+    expect(got).toEqual(Array(8).fill(200));
   });
 
   it('limits attempts per IP address whatever the account', async () => {

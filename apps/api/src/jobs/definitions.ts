@@ -3,6 +3,7 @@ import type { MailService } from '../modules/mail/mail.service.ts';
 import type { SessionService } from '../modules/sessions/session.service.ts';
 import type { ChannelConnectService } from '../modules/channels/channel-connect.service.ts';
 import type { SyncService } from '../modules/sync/sync.service.ts';
+import type { ChannelSearchService } from '../modules/channels/channel-search.service.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
@@ -11,6 +12,7 @@ export function jobDefinitions(services: {
   sessions: SessionService;
   sync: SyncService;
   connect: ChannelConnectService;
+  channelSearch: ChannelSearchService;
 }) {
   return {
     deliverMail: defineJob({
@@ -27,6 +29,7 @@ export function jobDefinitions(services: {
       handler: async () => {
         await services.sessions.purgeExpired();
         await services.connect.purgeExpired();
+        await services.channelSearch.purgeExpired();
       },
     }),
     syncChannel: defineJob({

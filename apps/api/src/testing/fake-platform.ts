@@ -5,6 +5,9 @@ import {
   SCOPE_MANAGE,
   SCOPE_READONLY,
   type Page,
+  type PlatformCredential,
+  type SearchQuery,
+  type SearchResult,
   type PlatformChannel,
   type PlatformPlaylist,
   type PlatformPlaylistItem,
@@ -163,8 +166,24 @@ export class FakePlatform implements VideoPlatform {
   async setThumbnail(): Promise<void> {
     throw new Error('not used by these tests');
   }
-  async search(): Promise<Page<never>> {
-    return { items: [], nextPageToken: null, totalResults: 0 };
+  async search(credential: PlatformCredential, query: SearchQuery): Promise<Page<SearchResult>> {
+    this.calls.push('search.list');
+    if (!('apiKey' in credential) && !this.tokens.has(credential.accessToken)) {
+      throw new PlatformError('unauthorized', 'Invalid Credentials', { status: 401 });
+    }
+    const hits = [...this.accounts.values()]
+      .map((a) => a.channel)
+      .filter((c) => c !== null && c.title.toLowerCase().includes(query.q.toLowerCase()))
+      .map((c) => ({
+        kind: 'channel' as const,
+        youtubeId: c!.youtubeId,
+        channelId: c!.youtubeId,
+        title: c!.title,
+        description: '',
+        thumbnailUrl: `https://fake.example/${c!.youtubeId}.jpg`,
+        publishedAt: null,
+      }));
+    return paginate(hits, query.pageToken);
   }
   async listLanguages() {
     return [];

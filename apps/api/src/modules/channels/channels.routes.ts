@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { SyncService } from '../sync/sync.service.ts';
 import type { ChannelConnectService } from './channel-connect.service.ts';
 import type { ChannelsService } from './channels.service.ts';
+import type { ChannelSearchService } from './channel-search.service.ts';
 import { sortedLocales } from './locales.ts';
 
 /** Path of the OAuth callback (the redirect URI registered with Google). */
@@ -19,10 +20,11 @@ export function registerChannelRoutes(
     channels: ChannelsService;
     connect: ChannelConnectService;
     sync: SyncService;
+    search: ChannelSearchService;
     resolveSession: SessionResolver;
   },
 ): void {
-  const { channels, connect, sync, resolveSession } = deps;
+  const { channels, connect, sync, search, resolveSession } = deps;
   const tags = ['channels'];
 
   defineRoute(
@@ -123,6 +125,14 @@ export function registerChannelRoutes(
     routes.updateChannelSettings,
     resolveSession,
     async ({ params, body, session }) => channels.updateSettings(session.userId, params.id, body),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.publicChannelSearch,
+    resolveSession,
+    async ({ query, request }) => search.search(query.q, query.page_token, request.ip),
     { tags },
   );
 

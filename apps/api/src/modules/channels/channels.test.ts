@@ -414,6 +414,24 @@ describe.each(testBackends())('channels (%s)', (backend) => {
     expect(new Set(rows.map((r) => r.youtubeId)).size).toBe(120);
   });
 
+  it('searches channels for signed-out visitors, caching answers so repeats spend no quota', async () => {
+    const before = platform.calls.filter((c) => c === 'search.list').length;
+    const first = await inject({ method: 'GET', url: '/yt/api/public/channels/search?q=Beta' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      channels: [expect.objectContaining({ youtubeId: CHANNEL_B, title: 'Beta Bikes' })],
+      nextPageToken: null,
+    });
+    const again = await inject({
+      method: 'GET',
+      url: '/yt/api/public/channels/search?q=%20beta%20',
+    });
+    expect(again.json()).toEqual(first.json());
+    expect(platform.calls.filter((c) => c === 'search.list').length).toBe(before + 1);
+    const empty = await inject({ method: 'GET', url: '/yt/api/public/channels/search?q=' });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('removes a channel: revokes its token and deletes its data', async () => {
     const channelId = (await myChannels(owner.cookie)).myChannels[0].id as string;
     const revoked = platform.revoked.length;

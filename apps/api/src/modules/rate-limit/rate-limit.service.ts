@@ -64,6 +64,14 @@ export class RateLimitService {
     return { allowed: row.count < limit.max, count: row.count, retryAfterSeconds };
   }
 
+  /** Gives back one hit of `key`: the attempt it counted turned out not to count. */
+  async release(key: string): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(sql`${rateLimits.key} = ${key}`);
+  }
+
   /** Forgets the counter of `key` (e.g. after a successful sign-in). */
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);

@@ -87,27 +87,31 @@ export class UsersService {
   ): Promise<{ user: User; session: IssuedSession }> {
     const { authLimits } = this.options;
     const accountIpKey = `login:acct-ip:${email}:${meta.ip}`;
+    const accountKey = `login:acct:${email}`;
     RateLimitService.assertAllowed(
       await this.limits.hit(`login:ip:${meta.ip}`, authLimits.loginIp),
       TOO_MANY_LOGINS,
     );
-    RateLimitService.assertAllowed(
-      await this.limits.isBlocked(accountIpKey, authLimits.loginAccountIp),
-      TOO_MANY_LOGINS,
-    );
-    RateLimitService.assertAllowed(
-      await this.limits.isBlocked(`login:acct:${email}`, authLimits.loginAccount),
-      TOO_MANY_LOGINS,
-    );
+    // Count the attempt before checking the password, atomically: with check-then-count,
+    // concurrent guesses would all pass the check before any failure was counted.
+    const accountIp = await this.limits.hit(accountIpKey, authLimits.loginAccountIp);
+    const account = await this.limits.hit(accountKey, authLimits.loginAccount);
+    if (!accountIp.allowed || !account.allowed) {
+      // A refused attempt never reached the password check: it is not a failure.
+      await this.limits.release(accountIpKey);
+      await this.limits.release(accountKey);
+      RateLimitService.assertAllowed(accountIp, TOO_MANY_LOGINS);
+      RateLimitService.assertAllowed(account, TOO_MANY_LOGINS);
+    }
     const user = await this.repo.findByEmail(email);
     // Verify against a dummy hash for unknown accounts so timing does not reveal which exist.
     const ok = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
     if (!user || !user.passwordHash || !ok) {
-      await this.limits.hit(accountIpKey, authLimits.loginAccountIp);
-      await this.limits.hit(`login:acct:${email}`, authLimits.loginAccount);
       throw new AppError('invalid-credentials', 'Invalid e-mail or password.');
     }
+    // Only failures count against the account.
     await this.limits.reset(accountIpKey);
+    await this.limits.release(accountKey);
     const session = await this.sessions.create(user.id, meta);
     return { user: presentUser(user), session };
   }

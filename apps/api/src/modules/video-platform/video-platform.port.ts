@@ -123,6 +123,9 @@ export interface SearchQuery {
   maxResults?: number;
 }
 
+/** Who a call is made as: a channel's OAuth access token, or the product's API key. */
+export type PlatformCredential = { accessToken: string } | { apiKey: string };
+
 /** A language the platform supports (i18nLanguages.list). */
 export interface PlatformLanguage {
   id: string;
@@ -219,8 +222,8 @@ export interface VideoPlatform {
     image: Buffer,
     mimeType: 'image/jpeg' | 'image/png',
   ): Promise<void>;
-  /** Searches videos or channels. */
-  search(accessToken: string, query: SearchQuery): Promise<Page<SearchResult>>;
+  /** Searches videos or channels, as a channel (access token) or as the product (API key). */
+  search(credential: PlatformCredential, query: SearchQuery): Promise<Page<SearchResult>>;
   /** Languages the platform supports. */
   listLanguages(accessToken: string, hl?: string): Promise<PlatformLanguage[]>;
   /** Video categories of a region. */

@@ -18,6 +18,7 @@ import {
   REQUESTED_SCOPES,
   type DailyViews,
   type Page,
+  type PlatformCredential,
   type PlatformTokens,
   type VideoEdit,
   type VideoPlatform,
@@ -260,10 +261,11 @@ export class YouTubeAdapter implements VideoPlatform {
     );
   }
 
-  async search(accessToken: string, query: Parameters<VideoPlatform['search']>[1]) {
+  async search(credential: PlatformCredential, query: Parameters<VideoPlatform['search']>[1]) {
     const res = await call(() =>
       this.yt.search.list(
         {
+          ...('apiKey' in credential ? { key: credential.apiKey } : {}),
           part: ['snippet'],
           q: query.q,
           type: [query.type],
@@ -273,7 +275,7 @@ export class YouTubeAdapter implements VideoPlatform {
           pageToken: query.pageToken,
           maxResults: Math.min(query.maxResults ?? 25, MAX_PAGE_SIZE),
         },
-        bearer(accessToken),
+        'accessToken' in credential ? bearer(credential.accessToken) : {},
       ),
     );
     return page(

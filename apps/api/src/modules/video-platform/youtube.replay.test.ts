@@ -154,7 +154,14 @@ describe.runIf(available)('YouTube adapter against recorded real responses', () 
       youtubeId: expect.any(String),
       title: expect.any(String),
     });
-    const search = await adapter.search('t', { q: 'surfing', type: 'video' });
+    const search = await adapter.search({ accessToken: 't' }, { q: 'surfing', type: 'video' });
+    const byKey = await adapter.search(
+      { apiKey: 'product-key' },
+      { q: 'surfing', type: 'channel' },
+    );
+    expect(byKey.items.length).toBeGreaterThan(0);
+    expect(seen.at(-1)!.url.searchParams.get('key')).toBe('product-key');
+    expect(seen.at(-1)!.authorization).toBeUndefined();
     expect(search.items.length).toBeGreaterThan(0);
     expect(search.items.every((r) => r.kind === 'video' || r.kind === 'channel')).toBe(true);
     const languages = await adapter.listLanguages('t');
