@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetApiClientForTests } from '../lib/api-client.ts';
 import { activeChannelStore } from '../features/channels/active-channel.ts';
@@ -7,6 +7,8 @@ import { resetApi, server } from './server.ts';
 import { installMatchMedia, resetViewport } from './viewport.ts';
 
 installMatchMedia();
+// Whole-app tests load several lazy chunks on first use; 1 s is too tight on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
