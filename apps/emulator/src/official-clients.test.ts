@@ -1,7 +1,7 @@
 // The official Google clients, pointed at the emulator purely by configuration (what the product's
 // adapter does): OAuth2Client with custom endpoints, @googleapis/youtube and youtubeanalytics with
 // a per-call rootUrl (which keeps the /emulator prefix for both API and media-upload URLs).
-import { youtube } from '@googleapis/youtube';
+import { youtube, type youtube_v3 } from '@googleapis/youtube';
 import { youtubeAnalytics } from '@googleapis/youtubeanalytics';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { OAuth2Client } from 'google-auth-library';
@@ -75,7 +75,10 @@ describe('official Google clients against the emulator', () => {
     expect(tokens.scope).toContain('https://www.googleapis.com/auth/youtube');
     client.setCredentials(tokens);
 
-    const yt = youtube({ version: 'v3', auth: client });
+    // googleapis-common nests its own google-auth-library copy, so the types differ while the
+    // runtime objects are compatible: the cast is for the compiler only.
+    const auth = client as unknown as youtube_v3.Options['auth'];
+    const yt = youtube({ version: 'v3', auth });
     const channels = await yt.channels.list(
       { part: ['snippet', 'contentDetails'], mine: true },
       { rootUrl },
@@ -116,7 +119,7 @@ describe('official Google clients against the emulator', () => {
     );
     expect(served.headers.get('content-type')).toBe('image/jpeg');
 
-    const analytics = youtubeAnalytics({ version: 'v2', auth: client });
+    const analytics = youtubeAnalytics({ version: 'v2', auth: auth as never });
     const report = await analytics.reports.query(
       {
         ids: 'channel==MINE',
