@@ -43,6 +43,12 @@ export interface EmulatorControl {
   addChannel(request: AddChannelRequest): ChannelRecord;
   /** Imports a Kaggle trending CSV file into the corpus. */
   importCsvFile(path: string): ImportReport;
+  /**
+   * Does what a person does on the consent page when they click Allow with every scope ticked:
+   * issues a code for the account (and channel) and returns the redirect URL with code and state.
+   * Used to connect the demo channel at first start and in API tests.
+   */
+  approveConsent(authUrl: string, account: string, channelId?: string): string;
   /** Back to the initial state: switches off, ledger empty, tokens and edits dropped. */
   reset(): void;
   /** Switches, accounts and corpus size. */

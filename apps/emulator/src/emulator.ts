@@ -187,6 +187,35 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       persist();
       return channel;
     },
+    approveConsent: (authUrl, account, channelId) => {
+      const url = new URL(authUrl);
+      const params = url.searchParams;
+      const principal = oauth.account(account);
+      if (!principal) throw new Error(`Unknown demo account ${account}`);
+      const redirectUri = params.get('redirect_uri');
+      if (!redirectUri) throw new Error('The consent URL has no redirect_uri');
+      const owned = state.corpus.channelsOwnedBy(principal.id).map((c) => c.id);
+      const channel = channelId ?? owned[0];
+      if (channel && !owned.includes(channel))
+        throw new Error(`${account} does not own ${channel}`);
+      const scopes = (params.get('scope') ?? '').split(/\s+/).filter(Boolean);
+      const codeChallenge = params.get('code_challenge');
+      const code = oauth.issueCode({
+        clientId: params.get('client_id') ?? '',
+        redirectUri,
+        accountId: principal.id,
+        ...(channel ? { channelId: channel } : {}),
+        scopes,
+        ...(codeChallenge ? { codeChallenge } : {}),
+        offline: params.get('access_type') === 'offline',
+      });
+      const back = new URL(redirectUri);
+      back.searchParams.set('code', code);
+      back.searchParams.set('scope', scopes.join(' '));
+      const stateParam = params.get('state');
+      if (stateParam) back.searchParams.set('state', stateParam);
+      return back.toString();
+    },
     importCsvFile: (path) => {
       const report = importTrendingCsvFile(state.corpus, path);
       importedCsv.push(path);

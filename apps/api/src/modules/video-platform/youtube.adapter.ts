@@ -76,6 +76,15 @@ export class YouTubeAdapter implements VideoPlatform {
     });
   }
 
+  /**
+   * Per-request options: the channel's access token, and the root URL again, because
+   * googleapis-common keeps only the origin of a client-level rootUrl (a path prefix such as
+   * the embedded emulator's /emulator/ would be lost, and media uploads would go to Google).
+   */
+  private as(accessToken: string, rootUrl = this.options.apiRootUrl) {
+    return { rootUrl, headers: { Authorization: `Bearer ${accessToken}` } };
+  }
+
   private oauthClient(redirectUri?: string): OAuth2Client {
     return new OAuth2Client({
       clientId: this.options.clientId,
@@ -157,7 +166,7 @@ export class YouTubeAdapter implements VideoPlatform {
           mine: true,
           part: ['snippet', 'contentDetails', 'statistics', 'brandingSettings'],
         },
-        bearer(accessToken),
+        this.as(accessToken),
       ),
     );
     const first = res.data.items?.[0];
@@ -173,7 +182,7 @@ export class YouTubeAdapter implements VideoPlatform {
           maxResults: MAX_PAGE_SIZE,
           pageToken,
         },
-        bearer(accessToken),
+        this.as(accessToken),
       ),
     );
     return page(
@@ -194,7 +203,7 @@ export class YouTubeAdapter implements VideoPlatform {
           part: ['snippet', 'contentDetails', 'statistics', 'status', 'localizations'],
           maxResults: MAX_PAGE_SIZE,
         },
-        bearer(accessToken),
+        this.as(accessToken),
       ),
     );
     return (res.data.items ?? []).map(mapVideo);
@@ -209,14 +218,14 @@ export class YouTubeAdapter implements VideoPlatform {
           maxResults: MAX_PAGE_SIZE,
           pageToken,
         },
-        bearer(accessToken),
+        this.as(accessToken),
       ),
     );
     return page(res.data, (res.data.items ?? []).map(mapPlaylist));
   }
 
   async updateVideo(accessToken: string, videoId: string, edit: VideoEdit) {
-    const options = bearer(accessToken);
+    const options = this.as(accessToken);
     // videos.update deletes every property of a sent part that the request leaves out:
     // read the whole current parts, merge the edits, write the whole parts back.
     const current = await call(() =>
@@ -256,7 +265,7 @@ export class YouTubeAdapter implements VideoPlatform {
           videoId,
           media: { mimeType, body: Readable.from(image) },
         },
-        bearer(accessToken),
+        this.as(accessToken),
       ),
     );
   }
@@ -275,7 +284,9 @@ export class YouTubeAdapter implements VideoPlatform {
           pageToken: query.pageToken,
           maxResults: Math.min(query.maxResults ?? 25, MAX_PAGE_SIZE),
         },
-        'accessToken' in credential ? bearer(credential.accessToken) : {},
+        'accessToken' in credential
+          ? this.as(credential.accessToken)
+          : { rootUrl: this.options.apiRootUrl },
       ),
     );
     return page(
@@ -286,14 +297,14 @@ export class YouTubeAdapter implements VideoPlatform {
 
   async listLanguages(accessToken: string, hl?: string) {
     const res = await call(() =>
-      this.yt.i18nLanguages.list({ part: ['snippet'], hl }, bearer(accessToken)),
+      this.yt.i18nLanguages.list({ part: ['snippet'], hl }, this.as(accessToken)),
     );
     return (res.data.items ?? []).map(mapLanguage);
   }
 
   async listCategories(accessToken: string, regionCode: string) {
     const res = await call(() =>
-      this.yt.videoCategories.list({ part: ['snippet'], regionCode }, bearer(accessToken)),
+      this.yt.videoCategories.list({ part: ['snippet'], regionCode }, this.as(accessToken)),
     );
     return (res.data.items ?? []).map(mapCategory);
   }
@@ -325,7 +336,7 @@ export class YouTubeAdapter implements VideoPlatform {
           sort: 'day',
           filters: filters || undefined,
         },
-        bearer(accessToken),
+        this.as(accessToken, this.options.analyticsRootUrl ?? this.options.apiRootUrl),
       ),
     );
     const headers = (res.data.columnHeaders ?? []).map((h) => h.name);
@@ -347,9 +358,4 @@ function page<T>(
     nextPageToken: data.nextPageToken ?? null,
     totalResults: data.pageInfo?.totalResults ?? null,
   };
-}
-
-/** Request options carrying the channel's access token. */
-function bearer(accessToken: string) {
-  return { headers: { Authorization: `Bearer ${accessToken}` } };
 }

@@ -31,7 +31,12 @@ function replayServer(routes: Record<string, (url: URL) => { status: number; bod
     seen.push({ method: req.method ?? 'GET', url, authorization: req.headers.authorization });
     req.resume();
     req.on('end', () => {
-      const handler = routes[`${req.method} ${url.pathname}`];
+      // The API is served under a path prefix, as the embedded emulator is: a client that drops
+      // the prefix gets 404s here.
+      const prefixed = url.pathname.startsWith('/emulator/');
+      const handler = prefixed
+        ? routes[`${req.method} ${url.pathname.slice('/emulator'.length)}`]
+        : undefined;
       const answer = handler
         ? handler(url)
         : { status: 404, body: '{"error":{"code":404,"message":"no route"}}' };
@@ -90,10 +95,10 @@ describe.runIf(available)('YouTube adapter against recorded real responses', () 
     adapter = new YouTubeAdapter({
       clientId: 'client',
       clientSecret: 'secret',
-      authUrl: `${root}o/oauth2/v2/auth`,
-      tokenUrl: `${root}token`,
-      revokeUrl: `${root}revoke`,
-      apiRootUrl: root,
+      authUrl: `${root}emulator/o/oauth2/v2/auth`,
+      tokenUrl: `${root}emulator/token`,
+      revokeUrl: `${root}emulator/revoke`,
+      apiRootUrl: `${root}emulator/`,
     });
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
