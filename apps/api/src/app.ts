@@ -75,7 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? incoming
         : randomUUID();
     },
-    trustProxy: config.env.TRUST_PROXY,
+    // Trust proxies on private networks only: X-Forwarded-For is read from the right and the
+    // first public address is the client. `true` took the left-most entry, which the client
+    // writes itself, so it could pick a fresh address for every rate-limited attempt.
+    trustProxy: config.env.TRUST_PROXY ? 'loopback, linklocal, uniquelocal' : false,
     bodyLimit: 1024 * 1024,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);

@@ -20,6 +20,7 @@ import {
   type TestApp,
 } from '../testing/test-app.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../modules/users/users.service.ts';
+import { sessionFamilies } from '../db/schema/index.ts';
 
 /** Routes the walk skips, each with the reason and where it is tested instead. */
 const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [
@@ -602,6 +603,69 @@ describe.each(testBackends())('security: sign-in rate limits (%s)', (backend) =>
     expect(got).toEqual(Array(8).fill(401));
     expectEnvelope(await login('olga@example.com', TEST_PASSWORD, ip), 429, 'rate-limited', 'ip');
     expect((await login('olga@example.com', TEST_PASSWORD, '10.0.3.2')).statusCode).toBe(200);
+  });
+});
+
+describe.each(testBackends())('security: client address behind a proxy (%s)', (backend) => {
+  let direct: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    direct = await createTestApp(backend, { authLimits: SMALL_LIMITS });
+    proxied = await createTestApp(backend, {
+      authLimits: SMALL_LIMITS,
+      env: { TRUST_PROXY: 'true' },
+    });
+  });
+  afterAll(async () => {
+    await direct.close();
+    await proxied.close();
+  });
+
+  /** Nine sign-in attempts from one client, each with a different forged X-Forwarded-For start. */
+  const forgedBurst = async (
+    t: TestApp,
+    forwardedFor: (i: number) => string,
+    remoteAddress = '10.0.7.1',
+  ) => {
+    const out: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(i) },
+        payload: JSON.stringify({ email: `ghost${i}@example.com`, password: 'wrong-password' }),
+      });
+      out.push(res.statusCode);
+    }
+    return out;
+  };
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const got = await forgedBurst(direct, (i) => `198.51.100.${i}`);
+    expect(got).toEqual([...Array(8).fill(401), 429]);
+  });
+
+  it('behind the proxy, limits the address the proxy saw, not one the client wrote', async () => {
+    // The proxy appends the address it saw; anything before it came from the client.
+    const got = await forgedBurst(proxied, (i) => `198.51.100.${i}, 203.0.113.7`);
+    expect(got).toEqual([...Array(8).fill(401), 429]);
+    await proxied.createUser('vera@example.com');
+    const res = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      remoteAddress: '10.0.7.1',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '1.2.3.4, 203.0.113.8' },
+      payload: JSON.stringify({ email: 'vera@example.com', password: TEST_PASSWORD }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const families = await proxied.database.db.select().from(sessionFamilies);
+    expect(families.map((f) => f.ip)).toEqual(['203.0.113.8']);
+  });
+
+  it('does not trust X-Forwarded-For from a public peer that is not the proxy', async () => {
+    const got = await forgedBurst(proxied, (i) => `198.51.100.${i}`, '192.0.2.10');
+    expect(got).toEqual([...Array(8).fill(401), 429]);
   });
 });
 
