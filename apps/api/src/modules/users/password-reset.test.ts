@@ -255,6 +255,55 @@ describe.each(testBackends())('password reset without SMTP: the dev mailbox (%s)
   });
   afterAll(() => t.close());
 
+  const post = (url: string, payload: unknown, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(payload),
+    });
+  /** Requests a reset link and reads its token from the outbox. */
+  const resetToken = async (email: string) => {
+    expect((await post('/api/users/forget', { email })).statusCode).toBe(200);
+    const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    const newest = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
+    return tokenFrom(newest.text);
+  };
+
+  it('voids every other outstanding link once the password is set or changed', async () => {
+    await t.createUser('vic@example.com');
+    const first = await resetToken('vic@example.com');
+    const second = await resetToken('vic@example.com');
+    expect(second).not.toBe(first);
+    const used = await post('/api/users/set-password', {
+      token: first,
+      password: 'the first new passphrase',
+    });
+    expect(used.statusCode).toBe(200);
+    const stale = await post('/api/users/set-password', {
+      token: second,
+      password: 'someone else passphrase',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.code).toBe('invalid-token');
+
+    // A password change while signed in voids a link mailed before it, too.
+    const third = await resetToken('vic@example.com');
+    const cookie = await t.login('vic@example.com', 'the first new passphrase');
+    const changed = await post(
+      '/api/users/update-password',
+      { currentPassword: 'the first new passphrase', newPassword: 'the second new passphrase' },
+      cookie,
+    );
+    expect(changed.statusCode).toBe(200);
+    const late = await post('/api/users/set-password', {
+      token: third,
+      password: 'someone else passphrase',
+    });
+    expect(late.statusCode).toBe(400);
+    await t.login('vic@example.com', 'the second new passphrase');
+  });
+
   it('stores the message in the outbox and shows it with its link at /dev/mailbox', async () => {
     const res = await t.app.inject({
       method: 'POST',

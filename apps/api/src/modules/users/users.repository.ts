@@ -48,6 +48,14 @@ export class UsersRepository {
     await this.db.insert(passwordTokens).values(values);
   }
 
+  /** Marks every unused password token of a user as used (the password just changed). */
+  async voidPasswordTokens(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(passwordTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+  }
+
   /** Marks a still-valid token as used and returns its user id; null if invalid, used or expired. */
   async consumePasswordToken(tokenHash: string, now: Date): Promise<string | null> {
     const [row] = await this.db

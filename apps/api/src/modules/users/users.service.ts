@@ -172,6 +172,8 @@ export class UsersService {
       );
     }
     await this.repo.update(userId, { passwordHash: await hashPassword(password) });
+    // Links mailed before this one must not set the password again.
+    await this.repo.voidPasswordTokens(userId, this.clock.now());
     await this.sessions.revokeAllForUser(userId, 'password-set');
   }
 
@@ -188,6 +190,7 @@ export class UsersService {
     }
     assertAcceptablePassword(next);
     await this.repo.update(userId, { passwordHash: await hashPassword(next) });
+    await this.repo.voidPasswordTokens(userId, this.clock.now());
     await this.sessions.revokeAllForUser(userId, 'password-changed', familyId);
   }
 
