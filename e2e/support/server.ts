@@ -4,13 +4,19 @@
  * this file and stops it with SIGTERM (see playwright.config.ts), which reaches both processes.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.resolve(here, '../../apps/api/src/main.ts');
+const webIndex = path.resolve(here, '../../apps/web/dist/index.html');
+if (!existsSync(webIndex)) {
+  // Without the built web app the server answers every page with a JSON 404.
+  console.error(`${webIndex} is missing: build the web app first (npm run test:e2e does).`);
+  process.exit(1);
+}
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tw-e2e-'));
 
 const child = spawn(process.execPath, [main], {
