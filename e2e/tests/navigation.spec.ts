@@ -44,7 +44,16 @@ test('every navigation item opens its page and becomes the only active item', as
   // …and nothing else: the logo and the eight items.
   await expect(nav.getByRole('link')).toHaveCount(1 + ITEMS.length);
   for (const item of ITEMS) {
+    // Each click is also recorded as a usage event (fire-and-forget).
+    const usageEvent = page.waitForRequest(
+      (r) =>
+        r.method() === 'POST' &&
+        new URL(r.url()).pathname === '/api/users/event' &&
+        (r.postData() ?? '').includes('navigation_click') &&
+        (r.postData() ?? '').includes(item.path),
+    );
     await nav.getByRole('link', { name: item.name, exact: true }).click();
+    await usageEvent;
     await expect(page).toHaveURL(atPath(item.path));
     await expect(page).toHaveTitle(item.title);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(item.title);

@@ -9,6 +9,7 @@ import {
   expectShell,
   mainNav,
   submitLogin,
+  signIn,
 } from '../support/app.ts';
 
 test('a visitor is sent to log in, signs in with the demo account and sees the shell', async ({
@@ -59,4 +60,36 @@ test('a visitor is sent to log in, signs in with the demo account and sees the s
   await page.goto('/login');
   await expect(page).toHaveURL(atPath(HOME_PATH));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ideation');
+});
+
+test('the shell keeps the sizes of the spec: header 416×64 at the top right, menus 416 and 160', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+
+  const header = await page.getByRole('banner').boundingBox();
+  expect(header).toEqual({ x: 1440 - 416, y: 0, width: 416, height: 64 });
+  // The header stays in place while a long page scrolls under it.
+  await page.goto('/settings/account');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+    'Account settings',
+  );
+  await page.mouse.move(700, 500);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(await page.getByRole('banner').boundingBox()).toEqual(header);
+
+  await channelPicker(page).click();
+  const channelMenu = page.getByRole('menu', { name: 'Channels' });
+  await expect(channelMenu).toBeVisible();
+  // Polled: the menu grows in with a short scale animation.
+  await expect.poll(async () => (await channelMenu.boundingBox())?.width).toBe(416);
+  await page.keyboard.press('Escape');
+  await expect(channelMenu).toBeHidden();
+
+  await accountButton(page).click();
+  const accountMenu = page.getByRole('menu');
+  await expect(accountMenu).toBeVisible();
+  await expect.poll(async () => (await accountMenu.boundingBox())?.width).toBe(160);
 });

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { atPath, channelPicker, signIn } from '../support/app.ts';
+
+/** Chooses a channel through the picker (filtering by name first). */
+async function choose(page: Page, name: string): Promise<void> {
+  await channelPicker(page).click();
+  await page.getByRole('textbox', { name: 'Filter Channels' }).fill(name);
+  await page.getByRole('menu', { name: 'Channels' }).getByRole('menuitem', { name }).click();
+}
+
+/** Marks the current document so a reload (a new document) can be told apart. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMark?: boolean }).__e2eMark = true;
+  });
+}
+
+/** Whether the current document still carries the mark (i.e. it was not reloaded). */
+function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => Boolean((window as unknown as { __e2eMark?: boolean }).__e2eMark));
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('switching channel under optimization drops the playlist filter and reloads', async ({
+  page,
+}) => {
+  await page.goto('/optimization?playlist=PL123&sort=views');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+    'Optimization',
+  );
+  await markDocument(page);
+  await choose(page, 'Budget Van Life');
+  await expect(page).toHaveURL(atPath('/optimization?sort=views'));
+  await expect.poll(() => isSameDocument(page)).toBe(false);
+  await expect(channelPicker(page)).toHaveAccessibleDescription('Budget Van Life');
+});
+
+test('switching channel under saved ideas drops the folder and reloads', async ({ page }) => {
+  await page.goto('/video-idea/saved?selectedFolder=f-1');
+  await expect(page).toHaveTitle('Saved ideas');
+  await markDocument(page);
+  await choose(page, 'Daily Calm Yoga');
+  await expect(page).toHaveURL(atPath('/video-idea/saved'));
+  await expect.poll(() => isSameDocument(page)).toBe(false);
+  await expect(channelPicker(page)).toHaveAccessibleDescription('Daily Calm Yoga');
+});
+
+test('elsewhere a switch announces the channel without reloading and records a usage event', async ({
+  page,
+}) => {
+  await page.goto('/reporting/overview?range=28d');
+  await expect(page).toHaveTitle('Reporting');
+  await markDocument(page);
+  await page.evaluate(() => {
+    window.addEventListener('channel-changed', (event) => {
+      (window as unknown as { __e2eChanged?: unknown }).__e2eChanged = (
+        event as CustomEvent
+      ).detail;
+    });
+  });
+  const usageEvent = page.waitForRequest(
+    (r) =>
+      r.method() === 'POST' &&
+      new URL(r.url()).pathname === '/api/users/event' &&
+      (r.postData() ?? '').includes('channel_changed'),
+  );
+  await choose(page, 'Garage Science');
+  await usageEvent;
+  await expect(channelPicker(page)).toHaveAccessibleDescription('Garage Science');
+  await expect(page).toHaveURL(atPath('/reporting/overview?range=28d'));
+  expect(await isSameDocument(page)).toBe(true);
+  const detail = await page.evaluate(
+    () => (window as unknown as { __e2eChanged?: { channelId?: string } }).__e2eChanged,
+  );
+  expect(detail?.channelId).toBeTruthy();
+});
