@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
+import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { emailOutbox, passwordTokens } from '../../db/schema/index.ts';
 import {
@@ -249,8 +250,10 @@ describe.each(testBackends())('password reset through real SMTP (%s)', (backend)
 
 describe.each(testBackends())('password reset without SMTP: the dev mailbox (%s)', (backend) => {
   let t: TestApp;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(backend);
+    const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(line) });
+    t = await createTestApp(backend, { logger });
     await t.createUser('uma@example.com');
   });
   afterAll(() => t.close());
@@ -324,6 +327,13 @@ describe.each(testBackends())('password reset without SMTP: the dev mailbox (%s)
     expect(list.headers['content-type']).toMatch(/^text\/html/);
     expect(list.body).toContain('Reset your Tubewise password');
     expect(list.body).toContain(`/dev/mailbox/${row!.id}`);
+
+    // The link is logged too, for a developer watching the terminal.
+    const logged = logLines.map(
+      (l) => JSON.parse(l) as { msg: string; to?: string; text?: string },
+    );
+    const entry = logged.find((l) => l.msg.includes('/dev/mailbox') && l.to === 'uma@example.com');
+    expect(entry?.text).toContain(tokenFrom(row!.text));
 
     const page = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${row!.id}` });
     expect(page.statusCode).toBe(200);
