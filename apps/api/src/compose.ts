@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { buildApp, type AppDeps, type Services } from './app.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -65,11 +66,13 @@ export interface Composition {
 }
 
 /** Creates the logger: JSON in production, readable lines in a terminal. */
-export function createLogger(config: Config): Logger {
-  const pretty = config.env.NODE_ENV !== 'production' && process.stdout.isTTY;
-  return pino({
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  const pretty = config.env.NODE_ENV !== 'production' && process.stdout.isTTY && !destination;
+  const options: pino.LoggerOptions = {
     level: config.env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+    // Request URLs carry reset tokens and OAuth codes in their query: never log those values.
+    serializers: { req: serializeRequest },
     ...(pretty
       ? {
           transport: {
@@ -78,7 +81,8 @@ export function createLogger(config: Config): Logger {
           },
         }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** The composition root: config → database → services → jobs → app. */
