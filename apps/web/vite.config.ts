@@ -48,5 +48,15 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry loads up front goes into one chunk. Left to itself the bundler
+          // splits it into a dozen files (React, Box, Button…) because lazy pages share them;
+          // every page downloads them all anyway, and one file compresses about 6 KB smaller.
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { setTrackingContextProvider, type TrackingContext } from '../lib/tracking.ts';
 import { useUser } from '../lib/user.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { ErrorPage } from '../components/error-page.tsx';
 import { useActiveChannel } from '../features/channels/use-active-channel.ts';
 import { GlobalEventNotices } from './notices/global-event-notices.tsx';
-import { OAuthReturnToasts } from './notices/oauth-return-toasts.tsx';
+import { hasOAuthReturnParams } from './notices/oauth-params.ts';
 
 /** Feeds the signed-in e-mail and active channel into every tracking payload. */
 function TrackingContextSync() {
@@ -25,6 +25,18 @@ function TrackingContextSync() {
 }
 
 const NotificationsHost = lazy(() => import('./notices/notifications-host.tsx'));
+const OAuthReturnToasts = lazy(() => import('./notices/oauth-return-toasts.tsx'));
+
+/** Handles an OAuth return; its code is only downloaded when the URL carries one. */
+function OAuthReturn() {
+  const { search } = useLocation();
+  if (!hasOAuthReturnParams(search)) return null;
+  return (
+    <Suspense fallback={null}>
+      <OAuthReturnToasts />
+    </Suspense>
+  );
+}
 
 /** Wraps every route: notices (inside the router so their links work) and app-wide listeners. */
 export function RootLayout() {
@@ -34,7 +46,7 @@ export function RootLayout() {
         <NotificationsHost />
       </Suspense>
       <GlobalEventNotices />
-      <OAuthReturnToasts />
+      <OAuthReturn />
       <TrackingContextSync />
       <ErrorBoundary fallback={<ErrorPage />}>
         <Outlet />

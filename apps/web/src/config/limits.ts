@@ -5,3 +5,5 @@
 
 /** Minimum password length (contract PASSWORD_MIN_LENGTH). */
 export const PASSWORD_MIN_LENGTH = 8;
+/** Maximum password length (contract PASSWORD_MAX_LENGTH). */
+export const PASSWORD_MAX_LENGTH = 256;

@@ -4,8 +4,18 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { GlobalEventNotices } from './global-event-notices.tsx';
-import { OAuthReturnToasts } from './oauth-return-toasts.tsx';
-import { oauthReturnError, stripOAuthParams } from './oauth-return.ts';
+import OAuthReturnToasts from './oauth-return-toasts.tsx';
+import {
+  OAUTH_SUCCESS_TEXTS,
+  oauthReturnError,
+  oauthReturnSuccess,
+  stripOAuthParams,
+} from './oauth-return.ts';
+import {
+  activeChannelStore,
+  ACTIVE_CHANNEL_STORAGE_KEY,
+  CHANNEL_CHANGED_EVENT,
+} from '../../features/channels/active-channel.ts';
 import {
   INVALID_GRANT_EVENT,
   SESSION_EXPIRED_EVENT,
@@ -171,6 +181,58 @@ describe('OAuth return', () => {
     expect(stripOAuthParams('?oauth-success=false&xsrf=false&tab=2')).toBe('?tab=2');
     expect(stripOAuthParams('?oauth-success=true')).toBe('');
     expect(stripOAuthParams('?tab=2')).toBeNull();
+    // `channel` belongs to the return only next to oauth-success.
+    expect(stripOAuthParams('?oauth-success=true&channel=UC1&channel-reconnect=true')).toBe('');
+    expect(stripOAuthParams('?channel=UC1')).toBeNull();
+    expect(stripOAuthParams('?xsrf=false&channel=UC1')).toBe('?channel=UC1');
+  });
+
+  it('reads a successful return', () => {
+    expect(oauthReturnSuccess(q('oauth-success=true&channel=UC1'))).toEqual({
+      youtubeId: 'UC1',
+      message: 'Channel connected.',
+    });
+    expect(oauthReturnSuccess(q('oauth-success=true&channel=UC1&channel-reconnect=true'))).toEqual({
+      youtubeId: 'UC1',
+      message: 'Channel reconnected.',
+    });
+    expect(oauthReturnSuccess(q('oauth-success=false&channel=UC1'))).toBeNull();
+    expect(oauthReturnError(q('oauth-success=true&channel=UC1'))).toBeNull();
+  });
+
+  it('on success: toast, channels refetched, the connected channel active, query stripped', async () => {
+    api.user = buildUser();
+    api.myChannels = buildChannels(3);
+    localStorage.setItem(ACTIVE_CHANNEL_STORAGE_KEY, 'ch-1');
+    const changed: unknown[] = [];
+    const onChanged = (e: Event) => changed.push((e as CustomEvent).detail);
+    window.addEventListener(CHANNEL_CHANGED_EVENT, onChanged);
+    renderApp('/settings/channels?oauth-success=true&channel=UC-yt-3&keep=1');
+    expect(await screen.findByText(OAUTH_SUCCESS_TEXTS.connected)).toBeInTheDocument();
+    await waitFor(() => expect(activeChannelStore.get()).toBe('ch-3'));
+    expect(localStorage.getItem(ACTIVE_CHANNEL_STORAGE_KEY)).toBe('ch-3');
+    expect(changed).toEqual([{ channelId: 'ch-3' }]);
+    await waitFor(() => expect(currentLocation().search).toBe('?keep=1'));
+    expect(currentLocation().pathname).toBe('/settings/channels');
+    // Loaded by the page, then again after the return (the new channel, the cleared flag).
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.route === 'myChannels').length).toBeGreaterThan(1),
+    );
+    expect(screen.getByRole('button', { name: 'Choose channel' })).toHaveTextContent('Channel 3');
+    window.removeEventListener(CHANNEL_CHANGED_EVENT, onChanged);
+  });
+
+  it('on a successful reconnect says so', async () => {
+    api.user = buildUser();
+    api.myChannels = buildChannels(2);
+    renderApp('/settings/channels?oauth-success=true&channel=UC-yt-2&channel-reconnect=true');
+    expect(await screen.findByText(OAUTH_SUCCESS_TEXTS.reconnected)).toBeInTheDocument();
+    await waitFor(() => expect(activeChannelStore.get()).toBe('ch-2'));
+    await waitFor(() => expect(currentLocation().search).toBe(''));
+    expect(OAUTH_SUCCESS_TEXTS).toEqual({
+      connected: 'Channel connected.',
+      reconnected: 'Channel reconnected.',
+    });
   });
 
   it('shows an error toast (5 s) on any page and strips the query', async () => {

@@ -1,14 +1,13 @@
 import { OAUTH_TEXTS } from '../../config/texts.ts';
+import { OAUTH_CHANNEL_PARAM, OAUTH_RETURN_PARAMS } from './oauth-params.ts';
 
-/** Query parameters the OAuth return adds to the URL; all are stripped once read. */
-export const OAUTH_RETURN_PARAMS = [
-  'oauth-success',
-  'valid-channel',
-  'channel-reconnect',
-  'correct-channel',
-  'yt-permissions-given',
-  'xsrf',
-] as const;
+export { OAUTH_RETURN_PARAMS } from './oauth-params.ts';
+
+/** Success toasts of the OAuth return (our wording; the spec only lists the failures). */
+export const OAUTH_SUCCESS_TEXTS = {
+  connected: 'Channel connected.',
+  reconnected: 'Channel reconnected.',
+} as const;
 
 /**
  * The error toast for an OAuth return, or null. Only `oauth-success=false` produces one; the
@@ -30,10 +29,29 @@ export function oauthReturnError(params: URLSearchParams): string | null {
   return OAUTH_TEXTS.xsrf;
 }
 
+/** A successful OAuth return: the connected channel's youtubeId (when given) and the toast. */
+export interface OAuthReturnSuccess {
+  youtubeId: string | null;
+  message: string;
+}
+
+/** The successful OAuth return described by the query, or null when it is not one. */
+export function oauthReturnSuccess(params: URLSearchParams): OAuthReturnSuccess | null {
+  if (params.get('oauth-success') !== 'true') return null;
+  return {
+    youtubeId: params.get(OAUTH_CHANNEL_PARAM) || null,
+    message:
+      params.get('channel-reconnect') === 'true'
+        ? OAUTH_SUCCESS_TEXTS.reconnected
+        : OAUTH_SUCCESS_TEXTS.connected,
+  };
+}
+
 /** The search string without the OAuth return parameters, or null when there were none. */
 export function stripOAuthParams(search: string): string | null {
   const params = new URLSearchParams(search);
   if (!OAUTH_RETURN_PARAMS.some((p) => params.has(p))) return null;
+  if (params.has('oauth-success')) params.delete(OAUTH_CHANNEL_PARAM);
   OAUTH_RETURN_PARAMS.forEach((p) => params.delete(p));
   const rest = params.toString();
   return rest ? `?${rest}` : '';

@@ -78,6 +78,52 @@ describe('LoginForm', () => {
   });
 });
 
+describe('sign-in form accessibility', () => {
+  it('marks invalid fields, describes them with the message and focuses the first one', async () => {
+    renderWithProviders(<LoginForm />, '/login', cache);
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/E-mail/);
+    const password = screen.getByLabelText(/Password/);
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    await user.type(password, 'pw');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter a valid e-mail address');
+    expect(email).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+    // After the first submit the message follows the input as it is corrected.
+    await user.type(email, 'a@example.com');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Enter a valid e-mail address')).not.toBeInTheDocument();
+  });
+
+  it('set password: the confirmation is described by its mismatch message', async () => {
+    renderWithProviders(<SetPasswordForm token="t1" />, '/set-password', cache);
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText(/^New password/);
+    const confirm = screen.getByLabelText(/Confirm new password/);
+    expect(password).toHaveAccessibleDescription(PASSWORD_RULES_TEXT);
+    await user.type(password, 'a long passphrase');
+    await user.type(confirm, 'something else');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('The passwords do not match.');
+    expect(confirm).toHaveFocus();
+    expect(api.requests.some((r) => r.route === 'setPassword')).toBe(false);
+  });
+
+  it('forget password: an invalid e-mail is not sent', async () => {
+    renderWithProviders(<ForgetPasswordForm />, '/forget-password', cache);
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/E-mail/);
+    await user.type(email, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter a valid e-mail address');
+    expect(api.requests.some((r) => r.route === 'forget')).toBe(false);
+  });
+});
+
 describe('ForgetPasswordForm', () => {
   it('always confirms with the "if an account exists" state', async () => {
     server.use(handle('forget', () => ({ body: { success: true } })));

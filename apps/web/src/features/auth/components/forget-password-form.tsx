@@ -1,6 +1,5 @@
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { BodyOf } from '@tubewise/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -9,12 +8,8 @@ import Typography from '@mui/material/Typography';
 import { paths } from '../../../config/paths.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { isValidEmail, normalizeEmail } from '../../../lib/form-validation.ts';
 import { useForgetPassword } from '../api/forget-password.ts';
-
-const validation = lazyZodResolver<BodyOf<'forget'>>(
-  async () => (await import('@tubewise/contract')).forgetBody,
-);
 
 /**
  * Whether a failed reset request still shows the "sent" state: the server never reveals whether
@@ -24,22 +19,23 @@ function isReportable(err: unknown): boolean {
   return !isApiError(err) || err.status === 0 || err.status === 429 || err.status >= 500;
 }
 
-/** Password-reset request: e-mail in, then always the "if an account exists" confirmation. */
+/**
+ * Password-reset request: e-mail in, then always the "if an account exists" confirmation.
+ * A controlled input with its own check keeps the page free of form and schema libraries.
+ */
 export function ForgetPasswordForm() {
   const forget = useForgetPassword();
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm({ resolver: validation.resolver, defaultValues: { email: '' } });
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const emailError = submitted && !isValidEmail(email) ? 'Enter a valid e-mail address' : null;
 
   const sent = forget.isSuccess || (forget.isError && !isReportable(forget.error));
   if (sent) {
     return (
       <Box role="status" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography>
-          If an account exists for <strong>{getValues('email')}</strong>, we sent a link to set a
+          If an account exists for <strong>{normalizeEmail(email)}</strong>, we sent a link to set a
           new password. Check your inbox (and your spam folder).
         </Typography>
         <Link component={RouterLink} to={paths.login}>
@@ -57,13 +53,19 @@ export function ForgetPasswordForm() {
         : 'We could not send the e-mail right now. Please try again.';
   }
 
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!isValidEmail(email)) return emailRef.current?.focus();
+    forget.mutate({ email: normalizeEmail(email) });
+  };
+
   return (
     <Box
       component="form"
       noValidate
       aria-label="Reset your password"
-      onFocus={validation.preload}
-      onSubmit={handleSubmit((values) => forget.mutate(values))}
+      onSubmit={submit}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
       <Typography color="text.secondary">
@@ -72,13 +74,16 @@ export function ForgetPasswordForm() {
       {failure ? <FormMessage severity="error">{failure}</FormMessage> : null}
       <FormTextField
         label="E-mail"
+        name="email"
         type="email"
         autoComplete="email"
         autoFocus
         required
-        error={Boolean(errors.email)}
-        helperText={errors.email ? 'Enter a valid e-mail address' : undefined}
-        {...register('email')}
+        ref={emailRef}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={Boolean(emailError)}
+        helperText={emailError}
       />
       <Button type="submit" variant="contained" size="large" disabled={forget.isPending}>
         Send reset link

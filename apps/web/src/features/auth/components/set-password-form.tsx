@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PASSWORD_MIN_LENGTH } from '../../../config/limits.ts';
 import { isApiError } from '../../../lib/api-error.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { newPasswordError } from '../../../lib/form-validation.ts';
 import { useSetPassword } from '../api/set-password.ts';
 
 /** The password rules shown under the new-password field. */
@@ -26,20 +26,6 @@ export function setPasswordOutcome(err: unknown): Exclude<SetPasswordOutcome, 's
   return 'internal-error';
 }
 
-// The contract's password rule plus a confirmation the server does not need.
-const validation = lazyZodResolver<{ password: string; confirm: string }>(async () => {
-  const [{ z }, { setPasswordBody }] = await Promise.all([
-    import('zod'),
-    import('@tubewise/contract'),
-  ]);
-  return z
-    .object({ password: setPasswordBody.shape.password, confirm: z.string() })
-    .refine((v) => v.password === v.confirm, {
-      path: ['confirm'],
-      message: 'The passwords do not match.',
-    });
-});
-
 function InvalidToken() {
   return (
     <FormMessage severity="error">
@@ -52,14 +38,22 @@ function InvalidToken() {
   );
 }
 
-/** New-password form for the token from the e-mail link (`?token=`). */
+/** Shown under the confirmation field when it differs from the new password. */
+export const PASSWORDS_DIFFER_TEXT = 'The passwords do not match.';
+
+/**
+ * New-password form for the token from the e-mail link (`?token=`). The contract's password
+ * rule is applied by a zod-free copy (lib/form-validation.ts) to keep the page light.
+ */
 export function SetPasswordForm({ token }: { token: string | null }) {
   const setPassword = useSetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: validation.resolver, defaultValues: { password: '', confirm: '' } });
+  const [password, setPasswordValue] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const passwordError = submitted ? newPasswordError(password) : null;
+  const confirmError = submitted && confirm !== password ? PASSWORDS_DIFFER_TEXT : null;
 
   if (!token) return <InvalidToken />;
   if (setPassword.isSuccess) {
@@ -78,13 +72,20 @@ export function SetPasswordForm({ token }: { token: string | null }) {
   const serverRefusal =
     outcome === 'weak-password' && isApiError(setPassword.error) ? setPassword.error.message : null;
 
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (newPasswordError(password)) return passwordRef.current?.focus();
+    if (confirm !== password) return confirmRef.current?.focus();
+    setPassword.mutate({ token, password });
+  };
+
   return (
     <Box
       component="form"
       noValidate
       aria-label="Set a new password"
-      onFocus={validation.preload}
-      onSubmit={handleSubmit(({ password }) => setPassword.mutate({ token, password }))}
+      onSubmit={submit}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
       {outcome === 'internal-error' ? (
@@ -98,18 +99,24 @@ export function SetPasswordForm({ token }: { token: string | null }) {
         autoComplete="new-password"
         autoFocus
         required
-        error={Boolean(errors.password) || Boolean(serverRefusal)}
-        helperText={errors.password?.message ?? serverRefusal ?? PASSWORD_RULES_TEXT}
-        {...register('password')}
+        name="password"
+        ref={passwordRef}
+        value={password}
+        onChange={(e) => setPasswordValue(e.target.value)}
+        error={Boolean(passwordError) || Boolean(serverRefusal)}
+        helperText={passwordError ?? serverRefusal ?? PASSWORD_RULES_TEXT}
       />
       <FormTextField
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
         required
-        error={Boolean(errors.confirm)}
-        helperText={errors.confirm?.message}
-        {...register('confirm')}
+        name="confirm"
+        ref={confirmRef}
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={Boolean(confirmError)}
+        helperText={confirmError}
       />
       <Button type="submit" variant="contained" size="large" disabled={setPassword.isPending}>
         Set password
