@@ -4,4 +4,8 @@ export const browser = {
   reloadTo(url: string): void {
     window.location.replace(url);
   },
+  /** Leaves the app for `url` (e.g. the platform's consent page), keeping history. */
+  assign(url: string): void {
+    window.location.assign(url);
+  },
 };

@@ -1,10 +1,16 @@
 /** Test data builders: valid contract objects with overridable fields. */
 import {
   channel as channelSchema,
+  channelSettings as channelSettingsSchema,
+  language as languageSchema,
   publicConfig as publicConfigSchema,
+  syncStatus as syncStatusSchema,
   user as userSchema,
   type Channel,
+  type ChannelSettings,
+  type Language,
   type PublicConfig,
+  type SyncStatus,
   type User,
 } from '@tubewise/contract';
 
@@ -60,5 +66,59 @@ export function buildPublicConfig(
     devMailbox: false,
     ...overrides,
     features: { newOptimizePage: false, shorts: false, httpRetry: false, ...overrides.features },
+  });
+}
+
+/** Channel settings (validated with the contract schema); the defaults of a new channel. */
+export function buildChannelSettings(overrides: Partial<ChannelSettings> = {}): ChannelSettings {
+  return channelSettingsSchema.parse({
+    topics: [],
+    language: 'en-us',
+    eeatStatement: '',
+    toneOfVoice: '',
+    industries: [],
+    companyName: '',
+    ...overrides,
+  });
+}
+
+/** A keyword language (validated with the contract schema); English (US) by default. */
+export function buildLanguage(overrides: Partial<Language> = {}): Language {
+  return languageSchema.parse({
+    id: 'en-us',
+    name: 'English (US)',
+    iso6391: 'en',
+    youtube: 'en',
+    bing: 'en-US',
+    writeSonic: 'en',
+    adsCode: 1000,
+    locName: 'United States',
+    locAbbreviation: 'US',
+    code: 2840,
+    ...overrides,
+  });
+}
+
+/** A few keyword languages sorted by name, as GET /api/keywords/locales?sortBy=name answers. */
+export function buildLocales(): Language[] {
+  return [
+    buildLanguage({ id: 'nl-nl', name: 'Dutch (Netherlands)', iso6391: 'nl', code: 2528 }),
+    buildLanguage(),
+    buildLanguage({ id: 'de-de', name: 'German (Germany)', iso6391: 'de', code: 2276 }),
+  ];
+}
+
+/** A sync status (validated with the contract schema); idle and never synced by default. */
+export function buildSyncStatus(overrides: Partial<SyncStatus> = {}): SyncStatus {
+  return syncStatusSchema.parse({
+    state: 'idle',
+    isSyncing: false,
+    videosDone: 0,
+    videosTotal: null,
+    startedAt: null,
+    finishedAt: null,
+    lastSyncedAt: null,
+    error: null,
+    ...overrides,
   });
 }

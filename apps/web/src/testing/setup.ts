@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetApiClientForTests } from '../lib/api-client.ts';
 import { activeChannelStore } from '../features/channels/active-channel.ts';
+import { syncTracker } from '../features/channels/channel-sync.ts';
 import { resetApi, server } from './server.ts';
 import { installMatchMedia, resetViewport } from './viewport.ts';
 
@@ -17,6 +18,7 @@ beforeEach(() => {
   localStorage.clear();
   resetApiClientForTests();
   activeChannelStore.resetForTests();
+  syncTracker.resetForTests();
 });
 afterEach(() => {
   cleanup();
