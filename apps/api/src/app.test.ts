@@ -139,7 +139,13 @@ describe.each(testBackends())('app basics (%s)', (backend) => {
   });
 
   it('serves index.html for client routes, and the 404 envelope for API paths and missing files', async () => {
-    for (const url of ['/', '/ideation/discover', '/account/settings?tab=email', '/channels/x/y']) {
+    for (const url of [
+      '/',
+      '/ideation/discover',
+      '/account/settings?tab=email',
+      '/channels/x/y',
+      '/optimization/some-video',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -160,7 +166,8 @@ describe.each(testBackends())('app basics (%s)', (backend) => {
       '/api/unknown',
       '/api/users/unknown',
       '/accounts/unknown',
-      '/optimization/unknown',
+      '/optimization/channels/unknown',
+      '/emulator/unknown',
       '/yt/unknown',
       '/oauth/unknown',
       '/dev/unknown',

@@ -14,7 +14,8 @@ import {
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { PublicConfig } from '@tubewise/contract';
-import type { Config } from './config/config.ts';
+import { EMULATOR_PREFIX, type Config } from './config/config.ts';
+import type { Emulator } from '@tubewise/emulator';
 import type { Db } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -59,10 +60,21 @@ export interface AppDeps {
   isShuttingDown?: () => boolean;
   /** Called for every route as it is registered (the security suite enumerates them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The built-in video-platform emulator, mounted at EMULATOR_PREFIX when the config uses it. */
+  emulator?: Emulator;
 }
 
 /** Prefixes that are API calls: never answered with the web app's index.html. */
-const API_PREFIXES = ['/api/', '/accounts/', '/optimization/', '/yt/', '/dev/', '/oauth/'];
+const API_PREFIXES = [
+  '/api/',
+  '/accounts/',
+  // Only the channel calls: /optimization/<anything else> is a page of the web app.
+  '/optimization/channels/',
+  '/yt/',
+  '/dev/',
+  '/oauth/',
+  `${EMULATOR_PREFIX}/`,
+];
 
 /** Builds the Fastify app: plugins, error envelope, every route. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -118,7 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: config.secureCookies,
   });
-  registerOriginCheck(app, new Set([new URL(config.publicUrl).origin]));
+  // The emulator stands in for Google's servers: it takes forms and uploads, not our JSON rule.
+  registerOriginCheck(app, new Set([new URL(config.publicUrl).origin]), [`${EMULATOR_PREFIX}/`]);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -164,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   if (!services.mail.smtpEnabled) registerMailboxRoutes(app, { mail: services.mail });
+  if (deps.emulator) await app.register(deps.emulator.plugin, { prefix: EMULATOR_PREFIX });
 
   if (deps.webDist && existsSync(deps.webDist)) {
     await app.register(fastifyStatic, {

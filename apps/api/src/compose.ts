@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config/config.ts';
+import { EMULATOR_CLIENT, EMULATOR_PREFIX, type Config } from './config/config.ts';
+import { createEmulator, type Emulator } from '@tubewise/emulator';
 import { openDatabase, type Database } from './db/client.ts';
 import { buildApp, type AppDeps, type Services } from './app.ts';
 import { serializeRequest } from './http/log-redaction.ts';
@@ -51,6 +52,8 @@ export interface ComposeOptions {
   jobs?: boolean;
   /** The video platform (tests pass a fake or an emulator-backed adapter). */
   platform?: VideoPlatform;
+  /** Mount the built-in emulator when the config points at it (default true; tests opt in). */
+  emulator?: boolean;
   /** Passed to buildApp: sees every route as it is registered. */
   onRoute?: AppDeps['onRoute'];
 }
@@ -58,6 +61,8 @@ export interface ComposeOptions {
 /** A running composition: the app (unless worker-only), services and how to close it all. */
 export interface Composition {
   app: FastifyInstance | null;
+  /** The mounted emulator, when the config uses it. */
+  emulator: Emulator | undefined;
   services: Services;
   database: Database;
   jobs: Jobs | null;
@@ -195,6 +200,19 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     if (role !== 'web') await jobs.startWorkers();
   }
 
+  // The emulator lives in the web process: it answers the browser's consent page and the
+  // server's own API calls over loopback.
+  const emulator =
+    config.platform.usesEmulator && role !== 'worker' && options.emulator !== false
+      ? createEmulator({
+          publicUrl: `${config.publicUrl}${EMULATOR_PREFIX}`,
+          dataDir: path.join(config.dataDir, 'emulator'),
+          clientId: EMULATOR_CLIENT.id,
+          clientSecret: EMULATOR_CLIENT.secret,
+          redirectUris: [`${config.publicUrl}${OAUTH_CALLBACK_PATH}`],
+        })
+      : undefined;
+
   let shuttingDown = false;
   const app =
     role === 'worker'
@@ -207,10 +225,12 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           webDist: options.webDist ?? WEB_DIST,
           isShuttingDown: () => shuttingDown,
           onRoute: options.onRoute,
+          emulator,
         });
 
   return {
     app,
+    emulator,
     services,
     database,
     jobs,

@@ -9,4 +9,4 @@ export {
 } from './compose.ts';
 export { loadConfig, ConfigError, type Config } from './config/config.ts';
 export { openDatabase, type Database, type Db } from './db/client.ts';
-export { seedDemo, DEMO_CHANNELS } from './seed.ts';
+export { seedDemo, DEMO_CHANNEL_IDS, NEWCOMER_EMAIL } from './seed.ts';

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { compose, type Role } from './compose.ts';
-import { seedDemo } from './seed.ts';
+import { NEWCOMER_EMAIL, seedDemo } from './seed.ts';
 
 const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
 const role = values.role as Role;
@@ -31,15 +31,19 @@ closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   await composition.close();
 });
 
-if (config.embedded && role !== 'worker') {
-  await seedDemo(composition.database.db, composition.services.users, {
-    email: config.env.DEMO_USER_EMAIL,
-    password: config.env.DEMO_USER_PASSWORD,
-  });
-}
-
 if (composition.app) {
   await composition.app.listen({ port: config.env.PORT, host: config.env.HOST });
+  if (config.embedded) {
+    try {
+      const seeded = await seedDemo(composition, config);
+      if (seeded.created) {
+        logger.info(`Demo account created with ${seeded.connectedChannels} connected channel(s)`);
+      }
+    } catch (error) {
+      // A half-seeded demo must not keep the product from starting; the account still works.
+      logger.error({ err: error }, 'Seeding the demo account failed');
+    }
+  }
   const banner = [
     '',
     `  ${config.env.PRODUCT_NAME} is running at ${config.publicUrl}`,
@@ -48,8 +52,11 @@ if (composition.app) {
   if (config.embedded) {
     banner.push(
       '',
-      '  Sign in with the demo account:',
+      '  Sign in with the demo account (a connected, synced channel):',
       `    e-mail:   ${config.env.DEMO_USER_EMAIL}`,
+      `    password: ${config.env.DEMO_USER_PASSWORD}`,
+      '  or with the newcomer account (no channel yet: try connecting one):',
+      `    e-mail:   ${NEWCOMER_EMAIL}`,
       `    password: ${config.env.DEMO_USER_PASSWORD}`,
     );
   }

@@ -1,72 +1,80 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from './db/client.ts';
-import { channelMembers, channels } from './db/schema/index.ts';
-import type { UsersService } from './modules/users/users.service.ts';
+import type { Config } from './config/config.ts';
+import type { Composition } from './compose.ts';
 
-/** The demo channels of the embedded default (the video-platform emulator adds their data). */
-export const DEMO_CHANNELS = [
-  { youtubeId: 'UCtw0demo00000000000001', name: 'Trailside Kitchen' },
-  { youtubeId: 'UCtw0demo00000000000002', name: 'Pixel Forge Tutorials' },
-  { youtubeId: 'UCtw0demo00000000000003', name: 'Budget Van Life' },
-  { youtubeId: 'UCtw0demo00000000000004', name: 'Daily Calm Yoga' },
-  { youtubeId: 'UCtw0demo00000000000005', name: 'Garage Science' },
-  { youtubeId: 'UCtw0demo00000000000006', name: 'Lena Learns Languages' },
-  { youtubeId: 'UCtw0demo00000000000007', name: 'Retro Console Repair' },
-  { youtubeId: 'UCtw0demo00000000000008', name: 'Small Garden Big Harvest' },
+/** The emulator's demo account that owns the demo channels (see apps/emulator accounts). */
+export const EMULATOR_DEMO_ACCOUNT = 'alex.creator@tubewise.test';
+/** The demo channels of that account, in the order they are connected. */
+export const DEMO_CHANNEL_IDS = [
+  'UCtw0demo00000000000001',
+  'UCtw0demo00000000000002',
+  'UCtw0demo00000000000003',
+  'UCtw0demo00000000000004',
+  'UCtw0demo00000000000005',
+  'UCtw0demo00000000000006',
+  'UCtw0demo00000000000007',
+  'UCtw0demo00000000000008',
 ] as const;
+/** A second demo account with no channel, to try the connect flow. */
+export const NEWCOMER_EMAIL = 'newcomer@tubewise.local';
 
-const AVATAR_COLOURS = [
-  '#6d28d9',
-  '#0f766e',
-  '#b45309',
-  '#be123c',
-  '#1d4ed8',
-  '#15803d',
-  '#7c2d12',
-  '#4338ca',
-];
-
-/** A self-contained SVG avatar with the channel's initials (no asset to serve). */
-export function avatar(name: string, index: number): string {
-  const initials = name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('');
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="88" height="88" viewBox="0 0 88 88">` +
-    `<rect width="88" height="88" fill="${AVATAR_COLOURS[index % AVATAR_COLOURS.length]}"/>` +
-    `<text x="44" y="54" font-family="Arial,sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
-  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+/** What seeding did. */
+export interface SeedResult {
+  created: boolean;
+  connectedChannels: number;
 }
 
-/** Creates the demo account with its channels if missing; returns whether it was created. */
-export async function seedDemo(
-  db: Db,
-  users: UsersService,
-  account: { email: string; password: string },
-): Promise<boolean> {
-  const { id, created } = await users.ensureUser({
-    email: account.email,
-    password: account.password,
+/**
+ * Seeds the embedded default on its first start: the demo account with its first demo
+ * channel(s) connected through the emulator's consent (the same OAuth code path a person
+ * takes) and a first sync started, plus a newcomer account with no channel.
+ * Runs after the server listens: the token exchange goes over loopback to the emulator.
+ */
+export async function seedDemo(composition: Composition, config: Config): Promise<SeedResult> {
+  const { users, sessions, connect, sync } = composition.services;
+  const password = config.env.DEMO_USER_PASSWORD;
+  const demo = await users.ensureUser({
+    email: config.env.DEMO_USER_EMAIL,
+    password,
     name: 'Demo Creator',
     flags: 'competition_user,labs_user',
   });
-  if (!created) return false;
-  for (const [index, c] of DEMO_CHANNELS.entries()) {
-    const [row] = await db
-      .insert(channels)
-      .values({
-        youtubeId: c.youtubeId,
-        name: c.name,
-        thumbnailUrl: avatar(c.name, index),
-      })
-      .onConflictDoUpdate({ target: channels.youtubeId, set: { name: sql`excluded.name` } })
-      .returning({ id: channels.id });
-    await db
-      .insert(channelMembers)
-      .values({ channelId: row!.id, userId: id, role: 'owner' })
-      .onConflictDoNothing();
+  await users.ensureUser({ email: NEWCOMER_EMAIL, password, name: 'New Creator' });
+  if (!demo.created || !composition.emulator)
+    return { created: demo.created, connectedChannels: 0 };
+
+  const count = Math.min(config.env.DEMO_CONNECTED_CHANNELS, DEMO_CHANNEL_IDS.length);
+  const seedSession = await sessions.create(demo.id, { userAgent: 'demo seed', ip: '127.0.0.1' });
+  const session = { userId: demo.id, familyId: seedSession.familyId };
+  let connected = 0;
+  try {
+    for (const [index, youtubeId] of DEMO_CHANNEL_IDS.slice(0, count).entries()) {
+      const authUrl = await connect.authorizationUrl({
+        ...session,
+        reconnect: false,
+        firstChannel: index === 0,
+      });
+      const back = new URL(
+        composition.emulator.control.approveConsent(authUrl, EMULATOR_DEMO_ACCOUNT, youtubeId),
+      );
+      const result = await connect.complete(
+        {
+          code: back.searchParams.get('code') ?? undefined,
+          state: back.searchParams.get('state') ?? undefined,
+        },
+        session,
+      );
+      if (result.params['oauth-success'] !== 'true') {
+        throw new Error(
+          `Connecting demo channel ${youtubeId} failed: ${JSON.stringify(result.params)}`,
+        );
+      }
+      connected += 1;
+    }
+  } finally {
+    await sessions.revokeFamily(seedSession.familyId, 'demo-seed');
   }
-  return true;
+  const { myChannels } = await users.myChannels(demo.id);
+  const first = myChannels.find((c) => c.youtubeId === DEMO_CHANNEL_IDS[0]);
+  if (first) await sync.start(first.id);
+  return { created: true, connectedChannels: connected };
 }

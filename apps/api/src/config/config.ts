@@ -47,6 +47,7 @@ export const envSchema = z.object({
   PRODUCT_NAME: z.string().min(1).default('Tubewise'),
   DEMO_USER_EMAIL: z.email().default('demo@tubewise.local'),
   DEMO_USER_PASSWORD: z.string().min(8).default('tubewise-demo'),
+  DEMO_CONNECTED_CHANNELS: z.coerce.number().int().min(0).max(8).default(1),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FEATURE_NEW_OPTIMIZE_PAGE: bool,

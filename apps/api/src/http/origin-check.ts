@@ -27,10 +27,12 @@ export function isSameOrigin(
 export function registerOriginCheck(
   app: FastifyInstance,
   allowedOrigins: ReadonlySet<string>,
+  exemptPrefixes: readonly string[] = [],
 ): void {
   app.addHook('onRequest', async (request) => {
     // An unknown path answers 404 whatever its headers: nothing there can change state.
     if (SAFE_METHODS.has(request.method) || request.is404) return;
+    if (exemptPrefixes.some((p) => request.url.startsWith(p))) return;
     if (!isSameOrigin(request, allowedOrigins)) {
       throw new AppError('cross-origin', 'Cross-origin requests are not allowed.');
     }

@@ -44,8 +44,8 @@ const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [
     why: 'static files of the built web app (app.test.ts)',
     match: (r) =>
       (r.method === 'GET' || r.method === 'HEAD') &&
-      !['/api/', '/accounts/', '/optimization/', '/yt/', '/oauth/'].some((p) =>
-        r.url.startsWith(p),
+      !['/api/', '/accounts/', '/optimization/channels/', '/yt/', '/oauth/', '/emulator/'].some(
+        (p) => r.url.startsWith(p),
       ),
   },
 ];

@@ -102,6 +102,8 @@ export async function createTestApp(
   const composition = await compose(config, {
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     jobs: false,
+    // Each emulator builds a corpus; only tests that talk to it ask for one.
+    emulator: false,
     webDist: path.join(dataDir, 'no-web'),
     ...options,
     onRoute: (route) => {
