@@ -67,6 +67,8 @@ export default defineConfig({
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The channel-filter journey needs 7 or more channels: connect all eight demo channels.
+      DEMO_CONNECTED_CHANNELS: '8',
     },
   },
 });

@@ -58,6 +58,8 @@ export interface AppDeps {
   webDist?: string;
   /** Tells /readyz that the process is draining. */
   isShuttingDown?: () => boolean;
+  /** Tells /readyz that start-up work (e.g. demo seeding) is still running. */
+  isStarting?: () => boolean;
   /** Called for every route as it is registered (the security suite enumerates them). */
   onRoute?: (route: RouteOptions) => void;
   /** The built-in video-platform emulator, mounted at EMULATOR_PREFIX when the config uses it. */
@@ -161,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicConfig,
     resolveSession,
     isShuttingDown: deps.isShuttingDown ?? (() => false),
+    isStarting: deps.isStarting ?? (() => false),
   });
   registerUserRoutes(app, {
     users: services.users,

@@ -52,6 +52,8 @@ export interface ComposeOptions {
   jobs?: boolean;
   /** The video platform (tests pass a fake or an emulator-backed adapter). */
   platform?: VideoPlatform;
+  /** /readyz answers 503 until markReady() is called (main.ts seeds the demo first). */
+  startupWork?: boolean;
   /** Mount the built-in emulator when the config points at it (default true; tests opt in). */
   emulator?: boolean;
   /** Passed to buildApp: sees every route as it is registered. */
@@ -63,6 +65,8 @@ export interface Composition {
   app: FastifyInstance | null;
   /** The mounted emulator, when the config uses it. */
   emulator: Emulator | undefined;
+  /** Ends the start-up phase (with `startupWork`): /readyz answers ready from now on. */
+  markReady(): void;
   services: Services;
   database: Database;
   jobs: Jobs | null;
@@ -214,6 +218,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       : undefined;
 
   let shuttingDown = false;
+  let starting = options.startupWork === true;
   const app =
     role === 'worker'
       ? null
@@ -224,6 +229,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           logger,
           webDist: options.webDist ?? WEB_DIST,
           isShuttingDown: () => shuttingDown,
+          isStarting: () => starting,
           onRoute: options.onRoute,
           emulator,
         });
@@ -232,6 +238,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     app,
     emulator,
     services,
+    markReady() {
+      starting = false;
+    },
     database,
     jobs,
     logger,

@@ -22,7 +22,7 @@ try {
   throw error;
 }
 
-const composition = await compose(config, { role });
+const composition = await compose(config, { role, startupWork: true });
 const { logger } = composition;
 
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
@@ -44,6 +44,7 @@ if (composition.app) {
       logger.error({ err: error }, 'Seeding the demo account failed');
     }
   }
+  composition.markReady();
   const banner = [
     '',
     `  ${config.env.PRODUCT_NAME} is running at ${config.publicUrl}`,

@@ -13,11 +13,13 @@ export function registerSystemRoutes(
     publicConfig: PublicConfig;
     resolveSession: SessionResolver;
     isShuttingDown: () => boolean;
+    isStarting: () => boolean;
   },
 ): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async () => {
     if (deps.isShuttingDown()) throw new AppError('unavailable', 'The server is shutting down.');
+    if (deps.isStarting()) throw new AppError('unavailable', 'The server is still starting.');
     try {
       await deps.db.execute(sql`select 1`);
     } catch {
