@@ -54,7 +54,16 @@ export default defineConfig({
           // Everything the entry loads up front goes into one chunk. Left to itself the bundler
           // splits it into a dozen files (React, Box, Button…) because lazy pages share them;
           // every page downloads them all anyway, and one file compresses about 6 KB smaller.
-          groups: [{ name: 'initial', tags: ['$initial'] }],
+          groups: [
+            { name: 'initial', tags: ['$initial'] },
+            // The labelled text field, its MUI input parts and the mutation hook: what the
+            // sign-in forms need besides the page itself, as one file instead of six (about
+            // 1.7 KB less gzip on /login). Pages with forms share it.
+            {
+              name: 'form-fields',
+              test: /src[\\/](components[\\/]form-|lib[\\/]form-validation)|@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormLabel|FormControl|FormHelperText|TextareaAutosize|utils[\\/]ownerWindow|useSlot)|useMutation|mutationObserver/,
+            },
+          ],
         },
       },
     },
