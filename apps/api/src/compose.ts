@@ -10,6 +10,7 @@ import { serializeRequest } from './http/log-redaction.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { InvalidationBus } from './lib/invalidation-bus.ts';
 import { EventsService, type EventBatchOptions } from './modules/events/events.service.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.ts';
@@ -113,7 +114,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     smtpUrl: config.env.SMTP_URL,
     from: config.env.MAIL_FROM,
   });
-  const sessions = new SessionService(db, config.sessionSecret, clock);
+  const bus = new InvalidationBus(database, logger);
+  await bus.start();
+  const sessions = new SessionService(db, config.sessionSecret, clock, bus);
   const limits = new RateLimitService(db, clock);
   const users = new UsersService({
     repo: new UsersRepository(db),
@@ -125,6 +128,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     publicUrl: config.publicUrl,
     productName: config.env.PRODUCT_NAME,
     authLimits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
+    bus,
   });
   const events = new EventsService(db, logger, options.eventBatch);
   const platform =
@@ -250,6 +254,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       await events.close();
       if (jobs) await jobs.stop();
       mail.close();
+      await bus.close();
       if (!options.database) await database.close();
     },
   };

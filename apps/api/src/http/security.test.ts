@@ -399,12 +399,15 @@ describe.each(testBackends())('security: every route (%s)', (backend) => {
   });
 
   it('answers an internal failure with a bare 500 envelope: no stack, no SQL, no detail', async () => {
+    // A fresh session and user, so no cached copy answers instead of the database.
+    await t.createUser('broken@example.com');
+    const fresh = await t.login('broken@example.com', TEST_PASSWORD);
     await t.database.db.execute(sql`alter table users rename to users_hidden`);
     try {
       const res = await send({
         method: 'GET',
         url: '/api/users/me',
-        headers: { cookie: signedIn },
+        headers: { cookie: fresh },
       });
       expectEnvelope(res, 500, 'internal', 'GET /api/users/me with the users table gone');
       expect(res.json().error.message).toBe('Something went wrong on our side.');

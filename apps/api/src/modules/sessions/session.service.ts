@@ -4,6 +4,8 @@ import { sessionFamilies, sessionTokens } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /** Session lifetimes. Documented in the README; change them only here. */
 export const SESSION_LIFETIMES = {
@@ -19,6 +21,11 @@ export const SESSION_LIFETIMES = {
    */
   reuseGraceSeconds: 10,
 } as const;
+
+/** How long a checked session may be reused without the database (bounded by its expiry). */
+export const SESSION_CACHE_SECONDS = 30;
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
+const FAMILY_REVOKED = 'session-family-revoked';
 
 /** Tokens handed to the client as cookies. */
 export interface IssuedSession {
@@ -41,10 +48,15 @@ export class SessionService {
   private readonly db: Db;
   private readonly secret: string;
   private readonly clock: Clock;
-  constructor(db: Db, secret: string, clock: Clock) {
+  private readonly bus: InvalidationBus | null;
+  /** Valid sessions by token hash: most requests then need no database round trip. */
+  private readonly cache = new TtlCache<AuthenticatedSession>(SESSION_CACHE_MAX_ENTRIES);
+  constructor(db: Db, secret: string, clock: Clock, bus: InvalidationBus | null = null) {
     this.db = db;
     this.secret = secret;
     this.clock = clock;
+    this.bus = bus;
+    bus?.on(FAMILY_REVOKED, (familyId) => this.cache.deleteWhere((s) => s.familyId === familyId));
   }
 
   /** Starts a new session family for a user who just proved who they are. */
@@ -65,6 +77,9 @@ export class SessionService {
   /** Resolves a session token, or null when it is unknown, expired or revoked. */
   async authenticate(accessToken: string): Promise<AuthenticatedSession | null> {
     const now = this.clock.now();
+    const tokenHash = hashToken(this.secret, accessToken);
+    const cached = this.cache.get(tokenHash, now.getTime());
+    if (cached) return cached.expiresAt > now ? cached : null;
     const [row] = await this.db
       .select({
         userId: sessionFamilies.userId,
@@ -74,15 +89,16 @@ export class SessionService {
       })
       .from(sessionTokens)
       .innerJoin(sessionFamilies, eq(sessionFamilies.id, sessionTokens.familyId))
-      .where(
-        and(
-          eq(sessionTokens.tokenHash, hashToken(this.secret, accessToken)),
-          eq(sessionTokens.kind, 'access'),
-        ),
-      )
+      .where(and(eq(sessionTokens.tokenHash, tokenHash), eq(sessionTokens.kind, 'access')))
       .limit(1);
     if (!row || row.revokedAt || row.expiresAt <= now) return null;
-    return { userId: row.userId, familyId: row.familyId, expiresAt: row.expiresAt };
+    const session = { userId: row.userId, familyId: row.familyId, expiresAt: row.expiresAt };
+    this.cache.set(
+      tokenHash,
+      session,
+      Math.min(now.getTime() + SESSION_CACHE_SECONDS * 1000, row.expiresAt.getTime()),
+    );
+    return session;
   }
 
   /**
@@ -134,6 +150,10 @@ export class SessionService {
       .update(sessionFamilies)
       .set({ revokedAt: this.clock.now(), revokedReason: reason })
       .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
+    // After the row changed, so no request can cache the family again from the old row; the
+    // other processes hear it through the bus (their entries also expire within the TTL).
+    this.cache.deleteWhere((s) => s.familyId === familyId);
+    await this.bus?.publish(FAMILY_REVOKED, familyId);
   }
 
   /** Revokes the family a refresh token belongs to, if any (sign-out with only a refresh cookie). */

@@ -1,5 +1,7 @@
 import type { Channel, User } from '@tubewise/contract';
 import type { Clock } from '../../lib/clock.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -10,6 +12,10 @@ import type { IssuedSession, SessionService } from '../sessions/session.service.
 import { presentChannel, presentUser } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
 import { passwordResetEmail } from './users.emails.ts';
+
+/** How long GET /me may answer from memory (changes made through this service evict at once). */
+export const USER_CACHE_SECONDS = 30;
+const USER_CHANGED = 'user-changed';
 
 /** Password-reset and set-password links stay valid this long. */
 export const PASSWORD_TOKEN_TTL_SECONDS = 3600;
@@ -53,6 +59,9 @@ export class UsersService {
   private readonly limits: RateLimitService;
   private readonly mail: MailService;
   private readonly clock: Clock;
+  private readonly bus: InvalidationBus | null;
+  /** Presented users by id, so GET /me costs no database round trip most of the time. */
+  private readonly meCache = new TtlCache<User>(10_000);
   private readonly options: {
     secret: string;
     publicUrl: string;
@@ -70,7 +79,10 @@ export class UsersService {
     publicUrl: string;
     productName: string;
     authLimits: AuthLimits;
+    bus?: InvalidationBus | null;
   }) {
+    this.bus = deps.bus ?? null;
+    this.bus?.on(USER_CHANGED, (userId) => this.meCache.delete(userId));
     this.repo = deps.repo;
     this.sessions = deps.sessions;
     this.limits = deps.limits;
@@ -118,7 +130,20 @@ export class UsersService {
 
   /** The user behind a session. */
   async me(userId: string): Promise<User> {
-    return presentUser(await this.requireUser(userId));
+    const now = this.clock.now().getTime();
+    const cached = this.meCache.get(userId, now);
+    if (cached) return cached;
+    const user = presentUser(await this.requireUser(userId));
+    this.meCache.set(userId, user, now + USER_CACHE_SECONDS * 1000);
+    return user;
+  }
+
+  /** Writes a user row and makes every process forget its cached copy. */
+  private async updateUser(userId: string, values: Parameters<UsersRepository['update']>[1]) {
+    const row = await this.repo.update(userId, values);
+    this.meCache.delete(userId);
+    await this.bus?.publish(USER_CHANGED, userId);
+    return row;
   }
 
   /** Channels the user owns and channels shared with them. */
@@ -171,7 +196,7 @@ export class UsersService {
         'This link is invalid or has expired. Please request a new one.',
       );
     }
-    await this.repo.update(userId, { passwordHash: await hashPassword(password) });
+    await this.updateUser(userId, { passwordHash: await hashPassword(password) });
     // Links mailed before this one must not set the password again.
     await this.repo.voidPasswordTokens(userId, this.clock.now());
     await this.sessions.revokeAllForUser(userId, 'password-set');
@@ -189,7 +214,7 @@ export class UsersService {
       throw new AppError('wrong-password', 'The current password is not correct.');
     }
     assertAcceptablePassword(next);
-    await this.repo.update(userId, { passwordHash: await hashPassword(next) });
+    await this.updateUser(userId, { passwordHash: await hashPassword(next) });
     await this.repo.voidPasswordTokens(userId, this.clock.now());
     await this.sessions.revokeAllForUser(userId, 'password-changed', familyId);
   }
@@ -204,7 +229,7 @@ export class UsersService {
     const taken = await this.repo.findByEmail(email);
     if (taken) throw new AppError('conflict', 'This e-mail address is already in use.');
     try {
-      return presentUser((await this.repo.update(userId, { email }))!);
+      return presentUser((await this.updateUser(userId, { email }))!);
     } catch (error) {
       // Two requests may race for the same address; the unique index decides.
       if (isUniqueViolation(error))
@@ -215,7 +240,7 @@ export class UsersService {
 
   /** Turns e-mail notifications on or off. */
   async setEmailNotifications(userId: string, enabled: boolean): Promise<User> {
-    const row = await this.repo.update(userId, { emailNotifications: enabled });
+    const row = await this.updateUser(userId, { emailNotifications: enabled });
     if (!row) throw new AppError('unauthorized', 'Please sign in.');
     return presentUser(row);
   }
