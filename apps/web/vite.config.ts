@@ -22,7 +22,11 @@ export default defineConfig({
       shellModule: 'src/app/layout/app-shell.tsx',
       budgets: {
         '/login': 150 * 1024,
+        '/forget-password': 150 * 1024,
+        '/set-password': 150 * 1024,
         '/video-idea/discover': 250 * 1024,
+        '/settings/account': 250 * 1024,
+        '/settings/channels': 250 * 1024,
       },
     }),
   ],

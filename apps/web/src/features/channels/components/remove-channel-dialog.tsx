@@ -61,13 +61,7 @@ export default function RemoveChannelDialog({ channel, owner, onClose }: RemoveC
         <Button onClick={close} disabled={remove.isPending}>
           Cancel
         </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={confirm}
-          loading={remove.isPending}
-          autoFocus={false}
-        >
+        <Button color="error" variant="contained" onClick={confirm} loading={remove.isPending}>
           {owner ? 'Remove' : 'Leave'}
         </Button>
       </DialogActions>
