@@ -35,6 +35,8 @@ export class FakePlatform implements VideoPlatform {
   crashAfter: number | null = null;
   /** Make every refresh fail with invalid_grant. */
   refreshDead = false;
+  /** Channels whose data calls answer 403 forbidden. */
+  readonly forbidden = new Set<string>();
   private readonly accounts = new Map<string, FakeAccount>();
   private readonly tokens = new Map<string, string>(); // token → account code
   private serial = 0;
@@ -219,7 +221,14 @@ export class FakePlatform implements VideoPlatform {
     this.calls.push(method);
     const code = this.tokens.get(accessToken);
     if (!code) throw new PlatformError('unauthorized', 'Invalid Credentials', { status: 401 });
-    return this.accounts.get(code)!;
+    const account = this.accounts.get(code)!;
+    if (account.channel && this.forbidden.has(account.channel.youtubeId)) {
+      throw new PlatformError('forbidden', 'The caller does not have permission', {
+        status: 403,
+        reason: 'forbidden',
+      });
+    }
+    return account;
   }
 }
 

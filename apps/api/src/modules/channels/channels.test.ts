@@ -389,6 +389,44 @@ describe.each(testBackends())('channels (%s)', (backend) => {
     expect(stored[0]!.n).toBe(120);
   });
 
+  it('answers a sync request with 403 invalid-grant or video-platform-access-forbidden at once', async () => {
+    const channelId = (await myChannels(owner.cookie)).myChannels[0].id as string;
+    const start = () =>
+      inject({
+        method: 'POST',
+        url: `/optimization/channels/${channelId}/sync`,
+        headers: write(owner.cookie),
+      });
+    platform.forbidden.add(CHANNEL_A);
+    try {
+      const forbidden = await start();
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json().error.code).toBe('video-platform-access-forbidden');
+      const status = await inject({
+        method: 'GET',
+        url: `/optimization/channels/${channelId}/sync/status`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(status.json()).toMatchObject({ state: 'failed', isSyncing: false });
+      expect(status.json().error).toMatch(/refused access/);
+    } finally {
+      platform.forbidden.delete(CHANNEL_A);
+    }
+    await t.database.db.update(channelCredentials).set({ accessExpiresAt: new Date(0) });
+    platform.refreshDead = true;
+    try {
+      const dead = await start();
+      expect(dead.statusCode).toBe(403);
+      expect(dead.json().error.code).toBe('invalid-grant');
+      expect((await myChannels(owner.cookie)).myChannels[0].needsReconnect).toBe(true);
+    } finally {
+      platform.refreshDead = false;
+    }
+    await connect(owner, 'code-a', `&reconnect=true&channel_id=${channelId}`);
+    expect((await start()).statusCode).toBe(202);
+    await waitForSync(channelId, owner.cookie);
+  });
+
   it('resumes a killed sync where it stopped, with no duplicate and no missing video', async () => {
     const channelId = (await myChannels(owner.cookie)).myChannels[0].id as string;
     platform.crashAfter = 4; // channels.list, page 1 (2 calls), then the worker dies during page 2

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { platformToAppError } from '../video-platform/platform-app-error.ts';
 import type { ChannelCredentials } from '../channels/channel-credentials.ts';
 import {
   PlatformError,
@@ -92,9 +93,29 @@ export class SyncService {
       .values({ channelId, runId: randomUUID(), cursor: START, ...values, state: 'queued' })
       .onConflictDoUpdate({ target: channelSyncs.channelId, set: values })
       .returning();
+    // Check the connection now, so a lost grant or a refused channel answers this request with
+    // 403 invalid-grant / video-platform-access-forbidden instead of failing later in a job.
+    // A fresh run does its first step (channels.list) here: the same unit it would spend anyway.
+    const channel = await this.db.query.channels.findFirst({ where: eq(channels.id, channelId) });
+    try {
+      if (!channel) throw new AppError('not-found', 'Channel not found.');
+      if (row!.cursor.phase === 'channel') {
+        await this.step(channel.id, channel.youtubeId, row!.runId, row!.cursor);
+      } else {
+        await this.credentials.accessToken(channelId);
+      }
+    } catch (error) {
+      const mapped = platformToAppError(error);
+      await this.touch(channelId, {
+        state: 'failed',
+        error: describeFailure(mapped),
+        finishedAt: this.clock.now(),
+      });
+      throw mapped;
+    }
     if (!this.enqueue) throw new Error('Sync job system not connected');
     await this.enqueue({ channelId, runId: row!.runId });
-    return present(row!);
+    return this.status(channelId);
   }
 
   /** The channel's sync state and progress. */
@@ -500,13 +521,17 @@ function describeFailure(error: unknown): string {
         return `YouTube refused the request: ${error.message}`;
     }
   }
-  if (
-    error &&
-    typeof error === 'object' &&
-    'code' in error &&
-    (error as { code: unknown }).code === 'invalid-grant'
-  ) {
-    return 'The channel lost its connection to YouTube. Reconnect it to sync again.';
+  if (error instanceof AppError) {
+    switch (error.code) {
+      case 'invalid-grant':
+        return 'The channel lost its connection to YouTube. Reconnect it to sync again.';
+      case 'video-platform-access-forbidden':
+        return "YouTube refused access to this channel's data.";
+      case 'platform-quota-exceeded':
+        return "Today's YouTube API quota is used up; the sync will finish after it resets at midnight Pacific time.";
+      default:
+        return error.message;
+    }
   }
   return 'The sync stopped unexpectedly.';
 }
