@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { pageViews, usageEvents } from '../../db/schema/index.ts';
@@ -38,13 +39,13 @@ export class EventsService {
 
   /** Queues a usage event. */
   recordEvent(row: EventRow): void {
-    this.events.push(row);
+    this.events.push({ ...row, createdAt: row.createdAt ?? new Date() });
     this.afterPush();
   }
 
   /** Queues a page view. */
   recordPageView(row: PageViewRow): void {
-    this.views.push(row);
+    this.views.push({ ...row, createdAt: row.createdAt ?? new Date() });
     this.afterPush();
   }
 
@@ -96,11 +97,32 @@ export class EventsService {
   private async writeBatches(): Promise<void> {
     const events = this.events.splice(0, this.events.length);
     const views = this.views.splice(0, this.views.length);
+    // One statement per chunk with five array parameters (unnest), instead of a VALUES list
+    // with a parameter per cell: building and sending thousands of parameters cost more CPU
+    // than the requests themselves under load.
     const unwrittenEvents = await this.writeRows(events, 'usage events', (chunk) =>
-      this.db.insert(usageEvents).values(chunk),
+      this.db.execute(sql`
+        insert into ${usageEvents} (anonymous_id, user_id, channel_id, event, payload, created_at)
+        select * from unnest(
+          ${pgArray(chunk.map((r) => r.anonymousId))}::text[],
+          ${pgArray(chunk.map((r) => r.userId ?? null))}::uuid[],
+          ${pgArray(chunk.map((r) => r.channelId ?? null))}::text[],
+          ${pgArray(chunk.map((r) => r.event))}::text[],
+          ${pgArray(chunk.map((r) => storableJson(r.payload)))}::jsonb[],
+          ${pgArray(chunk.map((r) => (r.createdAt ?? new Date()).toISOString()))}::timestamptz[]
+        )`),
     );
     const unwrittenViews = await this.writeRows(views, 'page views', (chunk) =>
-      this.db.insert(pageViews).values(chunk),
+      this.db.execute(sql`
+        insert into ${pageViews} (anonymous_id, user_id, url, title, data, created_at)
+        select * from unnest(
+          ${pgArray(chunk.map((r) => r.anonymousId))}::text[],
+          ${pgArray(chunk.map((r) => r.userId ?? null))}::uuid[],
+          ${pgArray(chunk.map((r) => r.url))}::text[],
+          ${pgArray(chunk.map((r) => r.title))}::text[],
+          ${pgArray(chunk.map((r) => storableJson(r.data)))}::jsonb[],
+          ${pgArray(chunk.map((r) => (r.createdAt ?? new Date()).toISOString()))}::timestamptz[]
+        )`),
     );
     this.events.unshift(...unwrittenEvents);
     this.views.unshift(...unwrittenViews);
@@ -129,4 +151,32 @@ export class EventsService {
     }
     return [];
   }
+}
+
+/**
+ * Text PostgreSQL can store: no NUL characters and no lone surrogates (both make the whole batch
+ * fail, and a batch that always fails would hold back every later event).
+ */
+export function storableText(value: string): string {
+  return value.toWellFormed().replace(/\u0000/g, '');
+}
+
+/** JSON PostgreSQL's jsonb accepts, with every key and string made storable. */
+export function storableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'string') return storableText(v);
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [storableText(k), inner]));
+    }
+    return v;
+  });
+}
+
+/** A PostgreSQL array literal of text values (NULL-aware), sent as one parameter. */
+export function pgArray(values: (string | null)[]): string {
+  return `{${values
+    .map((v) =>
+      v === null ? 'NULL' : `"${storableText(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+    )
+    .join(',')}}`;
 }

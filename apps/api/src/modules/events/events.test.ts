@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pageViews, usageEvents } from '../../db/schema/index.ts';
@@ -10,7 +11,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../testing/test-app.ts';
-import { EventsService } from './events.service.ts';
+import { EventsService, storableText } from './events.service.ts';
 
 const silent = pino({ level: 'silent' });
 const json = { 'content-type': 'application/json' };
@@ -247,5 +248,44 @@ describe.each(testBackends())('usage event batching (%s)', (backend) => {
     await restore();
     await closing;
     expect(await countRows(database, 'usage_events')).toBe(before + 1);
+  });
+});
+
+describe.each(testBackends())('any text a client sends is stored as sent (%s)', (backend) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('round-trips arbitrary strings (quotes, backslashes, braces, NUL, lone surrogates)', async () => {
+    const events = new EventsService(database.db, pino({ level: 'silent' }), {
+      flushIntervalMs: 5,
+    });
+    const text = fc.string({ unit: 'binary', maxLength: 40 });
+    const samples = fc.sample(fc.record({ id: text, event: text, key: text, value: text }), 60);
+    samples.forEach((s, i) =>
+      events.recordEvent({
+        anonymousId: `${i}:${s.id}`,
+        userId: null,
+        channelId: null,
+        event: s.event,
+        payload: { [s.key]: s.value, list: [s.value, 'NULL', '{"a":1}'] },
+      }),
+    );
+    await events.close();
+    const rows = await database.db.select().from(usageEvents);
+    expect(rows).toHaveLength(samples.length);
+    const byId = new Map(rows.map((r) => [r.anonymousId, r]));
+    samples.forEach((s, i) => {
+      const row = byId.get(storableText(`${i}:${s.id}`));
+      expect(row, `sample ${i}`).toBeDefined();
+      expect(row!.event).toBe(storableText(s.event));
+      expect(row!.payload).toEqual({
+        [storableText(s.key)]: storableText(s.value),
+        list: [storableText(s.value), 'NULL', '{"a":1}'],
+      });
+    });
   });
 });
