@@ -158,7 +158,7 @@ export class EventsService {
  * fail, and a batch that always fails would hold back every later event).
  */
 export function storableText(value: string): string {
-  return value.toWellFormed().replace(/\u0000/g, '');
+  return value.toWellFormed().replaceAll('\u0000', '');
 }
 
 /** JSON PostgreSQL's jsonb accepts, with every key and string made storable. */
