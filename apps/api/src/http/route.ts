@@ -30,13 +30,14 @@ export function defineRoute<D extends RouteDef>(
   def: D,
   resolveSession: SessionResolver,
   handler: (ctx: RouteContext<D>) => Promise<z.input<D['response']>>,
-  options: { tags?: string[]; config?: Record<string, unknown> } = {},
+  options: { tags?: string[]; config?: Record<string, unknown>; bodyLimit?: number } = {},
 ): void {
   const status = def.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,
     config: { auth: def.auth, ...options.config },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       summary: def.summary,
       tags: options.tags,

@@ -3,6 +3,9 @@ import { routes } from '@tubewise/contract';
 import { defineRoute, type SessionResolver } from '../../http/route.ts';
 import type { EventsService } from './events.service.ts';
 
+/** Largest usage event or page view accepted: analytics, not uploads. */
+export const EVENT_BODY_LIMIT = 16 * 1024;
+
 /** Usage events and page views: accepted at once, stored in batches. */
 export function registerEventRoutes(
   app: FastifyInstance,
@@ -29,7 +32,7 @@ export function registerEventRoutes(
       });
       return { accepted: true as const };
     },
-    { tags },
+    { tags, bodyLimit: EVENT_BODY_LIMIT },
   );
 
   defineRoute(
@@ -46,6 +49,6 @@ export function registerEventRoutes(
       });
       return { accepted: true as const };
     },
-    { tags },
+    { tags, bodyLimit: EVENT_BODY_LIMIT },
   );
 }
