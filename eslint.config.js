@@ -36,4 +36,34 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // One-way imports in the web app: shared code (lib, components, config) → features → app.
+    files: ['apps/web/src/{features,lib,components,config}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/app/**'], message: 'Only the app layer may import from app/.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/{lib,components,config}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '**/features/**'],
+              message: 'Shared code must not depend on features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
