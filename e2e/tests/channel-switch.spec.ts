@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { atPath, channelPicker, signIn } from '../support/app.ts';
+import { atPath, channelPicker, expectShell, signIn } from '../support/app.ts';
+import { DEMO_CHANNEL_IDS, SYNC_PROGRESS, emulator } from '../support/platform.ts';
 
 /** Chooses a channel through the picker (filtering by name first). */
 async function choose(page: Page, name: string): Promise<void> {
@@ -76,4 +77,49 @@ test('elsewhere a switch announces the channel without reloading and records a u
     () => (window as unknown as { __e2eChanged?: { channelId?: string } }).__e2eChanged,
   );
   expect(detail?.channelId).toBeTruthy();
+});
+
+test('a channel this browser never synced syncs once with a progress bar, and not after a reload', async ({
+  page,
+  request,
+}) => {
+  // Slow the platform a little, so each sync stays on screen long enough to watch.
+  await emulator(request).setLatency(100);
+  try {
+    const progress = page.getByRole('progressbar', { name: SYNC_PROGRESS });
+    const syncStarts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/optimization\/channels\/[^/]+\/sync$/.test(r.url()))
+        syncStarts.push(r.url());
+    });
+    // The first channel was never synced from this (fresh) browser either: let that sync end
+    // (the browser then lists it as synced).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('syncedChannelIds')), {
+        timeout: 30_000,
+      })
+      .toContain(DEMO_CHANNEL_IDS['Trailside Kitchen']);
+    await expect(progress).toBeHidden();
+    const before = syncStarts.length;
+
+    // Garage Science (60 videos) is new to this browser: choosing it starts its sync once.
+    await choose(page, 'Garage Science');
+    await expect(channelPicker(page)).toHaveAccessibleDescription('Garage Science');
+    await expect(progress).toBeVisible();
+    await expect(page.getByText(/^Syncing videos… \d+ \/ 60$/)).toBeVisible();
+    await expect(progress).toBeHidden({ timeout: 30_000 });
+    expect(syncStarts.length - before).toBe(1);
+
+    // After a reload the channel is still active and counts as synced: no second sync.
+    const afterSwitch = syncStarts.length;
+    await page.reload();
+    await expectShell(page);
+    await expect(channelPicker(page)).toHaveAccessibleDescription('Garage Science');
+    // Give a (wrong) automatic sync time to start before concluding none did.
+    await page.waitForLoadState('networkidle');
+    await expect(progress).toBeHidden();
+    expect(syncStarts.slice(afterSwitch)).toEqual([]);
+  } finally {
+    await emulator(request).setLatency(0);
+  }
 });

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { HOME_PATH, atPath, channelPicker, expectShell, submitLogin } from '../support/app.ts';
+import {
+  CONNECT_TOASTS,
+  NEWCOMER,
+  SYNC_PROGRESS,
+  consentPage,
+  emulator,
+  expectOAuthParamsStripped,
+  toast,
+} from '../support/platform.ts';
+
+// The smallest demo channel: its first sync is short.
+const CHANNEL = 'Retro Console Repair';
+const VIDEOS = 20;
+
+test.afterEach(async ({ request }) => {
+  await emulator(request).setLatency(0);
+});
+
+// The only journey that connects a channel for the seeded newcomer (it keeps the channel).
+test('a new user connects a demo channel through the consent page and watches the first sync', async ({
+  page,
+  request,
+}) => {
+  // No channel yet: signing in leads to the connect page.
+  await page.goto('/login');
+  await submitLogin(page, NEWCOMER.email, NEWCOMER.password);
+  await expect(page).toHaveURL(atPath('/setup-step1'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connect your channel');
+
+  // Google's pages: account A, one of its channels, everything ticked, Allow.
+  await page.getByRole('button', { name: 'Connect channel' }).click();
+  await consentPage.chooseAccount(page, { name: 'Alex Rivera' });
+  await consentPage.chooseChannel(page, CHANNEL);
+  // Slow the platform down a little so the first sync stays on screen long enough to watch.
+  await emulator(request).setLatency(250);
+  await consentPage.allow(page);
+
+  // Back in the app, on the first page, with the success toast and a clean address bar.
+  await expect(toast(page, CONNECT_TOASTS.connected)).toBeVisible();
+  await expectOAuthParamsStripped(page, HOME_PATH);
+  await expectShell(page);
+  await expect(channelPicker(page)).toHaveAccessibleDescription(CHANNEL);
+
+  // The automatic first sync runs with a progress bar that counts up to the channel's videos…
+  const progress = page.getByRole('progressbar', { name: SYNC_PROGRESS });
+  await expect(progress).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Syncing videos… \\d+ / ${VIDEOS}$`))).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuemax', String(VIDEOS));
+  // …and goes away once the sync is complete.
+  await expect(progress).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(/^Syncing videos…/)).toBeHidden();
+
+  // The picker lists the channel (the only one: no filter).
+  await channelPicker(page).click();
+  const menu = page.getByRole('menu', { name: 'Channels' });
+  await expect(menu.getByRole('menuitem')).toHaveText([new RegExp(CHANNEL)]);
+  await expect(page.getByRole('textbox', { name: 'Filter Channels' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  // The channel settings show it as synced.
+  await page.goto('/settings/channels');
+  const mine = page.getByRole('list', { name: 'My channels' });
+  const row = mine.getByRole('listitem').filter({ hasText: CHANNEL });
+  await expect(mine.getByRole('listitem')).toHaveCount(1);
+  await expect(row).toContainText(/Last synced/);
+});
