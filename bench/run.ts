@@ -2,19 +2,20 @@
  * Benchmarks (figures, not tests): autocannon against a bare Fastify route and the real app in
  * the same run, then the ratios of the real routes to the bare one. Run with `npm run bench`.
  *
- * Sections: embedded PGlite (always), PostgreSQL (when DATABASE_URL is set), and the web bundle
- * report written by the web build. Results also go to bench/results/<timestamp>.json.
+ * Sections: embedded PGlite (always), PostgreSQL (when DATABASE_URL is set), the sync of a
+ * 10,000-video emulated channel (bench/sync.ts; PostgreSQL when DATABASE_URL is set, else PGlite),
+ * and the web bundle report written by the web build. Results also go to bench/results/<timestamp>.json.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { compose, loadConfig, openDatabase } from '@tubewise/api';
+import { freshPostgres } from './postgres.ts';
+import { benchSync, type SyncSection } from './sync.ts';
 
 type DatabaseTarget = Parameters<typeof openDatabase>[0];
 
@@ -142,32 +143,6 @@ async function startBare(): Promise<{ app: FastifyInstance; base: string }> {
   app.get('/bare', async () => ({ ok: true }));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base: address };
-}
-
-/** Creates a fresh PostgreSQL database on the server of DATABASE_URL, and how to drop it. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tw_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
 }
 
 /** Counts rows in usage_events on a freshly opened handle (the app's own one is closed). */
@@ -366,6 +341,8 @@ async function main(): Promise<void> {
   } finally {
     await bare.app.close();
   }
+  // The sync runs on PostgreSQL when DATABASE_URL is set, otherwise on PGlite (said so).
+  const sync: SyncSection = await benchSync(process.env.DATABASE_URL || undefined);
   const bundle = bundleReport();
 
   const resultsDir = path.join(here, 'results');
@@ -373,7 +350,11 @@ async function main(): Promise<void> {
   const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ startedAt, node: process.version, load: LOAD, sections, bundle }, null, 2),
+    JSON.stringify(
+      { startedAt, node: process.version, load: LOAD, sections, sync, bundle },
+      null,
+      2,
+    ),
   );
   console.log(`\nResults written to ${path.relative(process.cwd(), file)}`);
 }
