@@ -120,19 +120,6 @@ export class ChannelCredentials {
     }
   }
 
-  /** Like withToken, but leaves PlatformErrors as they are (for jobs that classify them). */
-  async withRawToken<T>(channelId: string, run: (accessToken: string) => Promise<T>): Promise<T> {
-    const token = await this.accessToken(channelId);
-    try {
-      return await run(token);
-    } catch (error) {
-      if (error instanceof PlatformError && error.kind === 'unauthorized') {
-        return run(await this.accessToken(channelId, { forceRefresh: true }));
-      }
-      throw error;
-    }
-  }
-
   /** Revokes the channel's refresh token on the platform (best effort) and forgets it. */
   async revoke(channelId: string): Promise<void> {
     const row = await this.db.query.channelCredentials.findFirst({

@@ -21,6 +21,9 @@ import {
   type VideoPlatform,
 } from '../video-platform/video-platform.port.ts';
 
+/** Runs a platform call with the run's access token. */
+type TokenRunner = <T>(fn: (token: string) => Promise<T>) => Promise<T>;
+
 /** A run not heard from for this long is considered stalled and is re-queued. */
 export const SYNC_STALL_SECONDS = 120;
 
@@ -156,9 +159,11 @@ export class SyncService {
     if (!channel) return 'stale';
     await this.touch(channelId, { state: 'running', error: null });
     let cursor = row.cursor;
+    const withToken = this.runToken(channelId);
+    const memo: { uploadsPlaylistId?: string | null } = {};
     try {
       while (cursor.phase !== 'finish') {
-        cursor = await this.step(channel.id, channel.youtubeId, runId, cursor);
+        cursor = await this.step(channel.id, channel.youtubeId, runId, cursor, withToken, memo);
         await options.heartbeat?.();
       }
       await this.finish(channelId, runId);
@@ -216,14 +221,32 @@ export class SyncService {
     return due.length;
   }
 
+  /**
+   * A token provider for one run: the access token is read (and decrypted) once, not per call,
+   * and refreshed once when the platform says it expired.
+   */
+  private runToken(channelId: string): TokenRunner {
+    let token: string | null = null;
+    return async (fn) => {
+      token ??= await this.credentials.accessToken(channelId);
+      try {
+        return await fn(token);
+      } catch (error) {
+        if (!(error instanceof PlatformError) || error.kind !== 'unauthorized') throw error;
+        token = await this.credentials.accessToken(channelId, { forceRefresh: true });
+        return fn(token);
+      }
+    };
+  }
+
   private async step(
     channelId: string,
     youtubeId: string,
     runId: string,
     cursor: SyncCursor,
+    withToken: TokenRunner = this.runToken(channelId),
+    memo: { uploadsPlaylistId?: string | null } = {},
   ): Promise<SyncCursor> {
-    const withToken = <T>(fn: (token: string) => Promise<T>) =>
-      this.credentials.withRawToken(channelId, fn);
     switch (cursor.phase) {
       case 'channel': {
         const platformChannel = await withToken((t) => this.platform.getMyChannel(t));
@@ -249,18 +272,20 @@ export class SyncService {
             .set({ cursor: next, videosDone: 0, updatedAt: this.clock.now() })
             .where(eq(channelSyncs.channelId, channelId));
         });
+        memo.uploadsPlaylistId = platformChannel.uploadsPlaylistId;
         return platformChannel.uploadsPlaylistId
           ? next
           : { phase: 'playlists', pageToken: null, playlistIndex: 0 };
       }
       case 'uploads': {
-        const channel = await this.db.query.channels.findFirst({
-          where: eq(channels.id, channelId),
-        });
+        // Read once per run, not per page.
+        memo.uploadsPlaylistId ??= (
+          await this.db.query.channels.findFirst({ where: eq(channels.id, channelId) })
+        )?.uploadsPlaylistId;
         const page = await withToken((t) =>
           this.platform.listPlaylistItems(
             t,
-            channel!.uploadsPlaylistId!,
+            memo.uploadsPlaylistId!,
             cursor.pageToken ?? undefined,
           ),
         );
