@@ -23,6 +23,7 @@ import type { QuotaLedger } from '@tubewise/emulator';
 // Not part of @tubewise/api's public surface: the bench drives the same adapter class the
 // product composes (and hands that very instance to compose), and writes the product's tables.
 import { YouTubeAdapter } from '../apps/api/src/modules/video-platform/youtube.adapter.ts';
+import { videoRow } from '../apps/api/src/modules/sync/sync.service.ts';
 import { channels, playlistVideos, playlists, videos } from '../apps/api/src/db/schema/index.ts';
 import type {
   PlatformPlaylist,
@@ -163,31 +164,6 @@ async function startProfile(): Promise<(() => Promise<void>) | null> {
     session.disconnect();
     writeFileSync(file, JSON.stringify(profile));
     console.log(`  CPU profile of the sync written to ${file}`);
-  };
-}
-
-/** The videos row the sync writes for a platform video (as sync.service.ts maps it). */
-function videoRow(channelId: string, runId: string, v: PlatformVideo): typeof videos.$inferInsert {
-  return {
-    channelId,
-    youtubeId: v.youtubeId,
-    title: v.title,
-    description: v.description,
-    tags: v.tags,
-    categoryId: v.categoryId,
-    defaultLanguage: v.defaultLanguage,
-    defaultAudioLanguage: v.defaultAudioLanguage,
-    publishedAt: v.publishedAt ? new Date(v.publishedAt) : null,
-    privacyStatus: v.privacyStatus,
-    publishAt: v.publishAt ? new Date(v.publishAt) : null,
-    durationSeconds: v.durationSeconds,
-    thumbnails: v.thumbnails,
-    viewCount: v.viewCount,
-    likeCount: v.likeCount,
-    commentCount: v.commentCount,
-    localizations: v.localizations,
-    syncRunId: runId,
-    syncedAt: new Date(),
   };
 }
 

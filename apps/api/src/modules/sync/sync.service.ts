@@ -489,7 +489,12 @@ const videoUpdateSet = {
   syncedAt: sql`excluded.synced_at`,
 };
 
-function videoRow(channelId: string, runId: string, v: PlatformVideo): typeof videos.$inferInsert {
+/** The videos row of a platform video, as a sync run stores it. */
+export function videoRow(
+  channelId: string,
+  runId: string,
+  v: PlatformVideo,
+): typeof videos.$inferInsert {
   return {
     channelId,
     youtubeId: v.youtubeId,
