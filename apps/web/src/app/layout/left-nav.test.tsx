@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { AppProvider } from '../provider.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { publicConfigQueryOptions } from '../../lib/public-config.ts';
+import { userQueryKey } from '../../lib/user.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LeftNav } from './left-nav.tsx';
@@ -14,6 +20,22 @@ const renderNav = (path = '/video-idea/discover', flags = '') =>
   });
 
 describe('LeftNav', () => {
+  it('renders its items only after the first client mount (not in a server render)', () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(userQueryKey, buildUser({ flags: 'labs_user' }));
+    queryClient.setQueryData(publicConfigQueryOptions().queryKey, buildPublicConfig());
+    const html = renderToString(
+      <AppProvider queryClient={queryClient}>
+        <MemoryRouter initialEntries={['/video-idea/discover']}>
+          <LeftNav />
+        </MemoryRouter>
+      </AppProvider>,
+    );
+    expect(html).toContain('aria-label="Main"');
+    expect(html).not.toContain('Ideation');
+    expect(html).not.toContain('BETA');
+  });
+
   it('is a "Main" navigation landmark with a home logo link', async () => {
     renderNav();
     const nav = screen.getByRole('navigation', { name: 'Main' });
