@@ -110,6 +110,19 @@ export async function expectOAuthParamsStripped(page: Page, path: string): Promi
     .toBe(path);
 }
 
+/**
+ * Waits until the automatic first sync of the active channel (every fresh browser runs one) has
+ * finished, i.e. the browser lists the channel as synced.
+ */
+export async function waitForFirstSync(page: Page, youtubeId: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('syncedChannelIds') ?? ''), {
+      timeout: 30_000,
+    })
+    .toContain(youtubeId);
+  await expect(page.getByRole('progressbar', { name: SYNC_PROGRESS })).toBeHidden();
+}
+
 /** The emulator's Google pages: account chooser and consent screen. */
 export const consentPage = {
   /** Waits for the account chooser and picks an account. */
@@ -214,8 +227,14 @@ export async function myChannels(
  */
 export async function connectByApi(
   api: APIRequestContext,
-  options: { youtubeId: string; reconnect?: boolean; firstChannel?: boolean },
-): Promise<URL> {
+  options: {
+    youtubeId: string;
+    reconnect?: boolean;
+    firstChannel?: boolean;
+    /** The channel picked on the consent page, when not `youtubeId` (a wrong-channel reconnect). */
+    pick?: string;
+  },
+): Promise<{ callback: string; back: URL }> {
   const me = (await (await api.get('/api/users/me')).json()) as { id: string };
   const query = new URLSearchParams({
     user_id: me.id,
@@ -229,7 +248,7 @@ export async function connectByApi(
   const auth = new URL(authUrl);
   const form = new URLSearchParams(auth.searchParams);
   form.set('authuser', GOOGLE_ACCOUNTS.creator.id);
-  form.set('channel', options.youtubeId);
+  form.set('channel', options.pick ?? options.youtubeId);
   for (const scope of (auth.searchParams.get('scope') ?? '').split(/\s+/).filter(Boolean))
     form.append('granted_scope', scope);
   form.set('decision', 'allow');
@@ -239,9 +258,26 @@ export async function connectByApi(
     maxRedirects: 0,
   });
   expect(consent.status(), await consent.text()).toBe(302);
-  const callback = await api.get(consent.headers().location!, { maxRedirects: 0 });
+  const callbackUrl = consent.headers().location!;
+  const callback = await api.get(callbackUrl, { maxRedirects: 0 });
   expect(callback.status()).toBe(302);
-  return new URL(callback.headers().location!, auth.origin);
+  return { callback: callbackUrl, back: new URL(callback.headers().location!, auth.origin) };
+}
+
+/**
+ * Makes the emulated Google forget the scopes account A granted before. The product asks for
+ * include_granted_scopes=true, so while account A still has a grant with "Manage your YouTube
+ * account", unticking that box changes nothing (as on Google). Any revocation clears the record;
+ * a harmless one: a reconnect that picks the wrong channel, whose fresh grant the product
+ * revokes at once (the stored grants stay valid).
+ */
+export async function forgetGrantedScopes(api: APIRequestContext): Promise<void> {
+  const { back } = await connectByApi(api, {
+    youtubeId: DEMO_CHANNEL_IDS['Trailside Kitchen'],
+    reconnect: true,
+    pick: DEMO_CHANNEL_IDS['Pixel Forge Tutorials'],
+  });
+  expect(back.searchParams.get('correct-channel')).toBe('false');
 }
 
 /**
@@ -255,7 +291,10 @@ export async function restoreGrants(baseURL: string | undefined): Promise<void> 
     try {
       for (const channel of (await myChannels(api)).myChannels) {
         if (done.has(channel.youtubeId)) continue;
-        const back = await connectByApi(api, { youtubeId: channel.youtubeId, reconnect: true });
+        const { back } = await connectByApi(api, {
+          youtubeId: channel.youtubeId,
+          reconnect: true,
+        });
         expect(back.searchParams.get('oauth-success'), `${channel.name}: ${back.href}`).toBe(
           'true',
         );

@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { atPath, channelPicker, expectShell, signIn } from '../support/app.ts';
-import { DEMO_CHANNEL_IDS, SYNC_PROGRESS, emulator } from '../support/platform.ts';
+import {
+  DEMO_CHANNEL_IDS,
+  SYNC_PROGRESS,
+  emulator,
+  waitForFirstSync,
+} from '../support/platform.ts';
 
 /** Chooses a channel through the picker (filtering by name first). */
 async function choose(page: Page, name: string): Promise<void> {
@@ -92,14 +97,8 @@ test('a channel this browser never synced syncs once with a progress bar, and no
       if (r.method() === 'POST' && /\/optimization\/channels\/[^/]+\/sync$/.test(r.url()))
         syncStarts.push(r.url());
     });
-    // The first channel was never synced from this (fresh) browser either: let that sync end
-    // (the browser then lists it as synced).
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('syncedChannelIds')), {
-        timeout: 30_000,
-      })
-      .toContain(DEMO_CHANNEL_IDS['Trailside Kitchen']);
-    await expect(progress).toBeHidden();
+    // The first channel was never synced from this (fresh) browser either: let that sync end.
+    await waitForFirstSync(page, DEMO_CHANNEL_IDS['Trailside Kitchen']);
     const before = syncStarts.length;
 
     // Garage Science (60 videos) is new to this browser: choosing it starts its sync once.
