@@ -221,6 +221,37 @@ export async function myChannels(
 }
 
 /**
+ * Expects a sync of the channel that started at or after `since` to have finished successfully
+ * with all its videos (waits while it runs).
+ */
+export async function expectCompletedSync(
+  api: APIRequestContext,
+  youtubeId: string,
+  videos: number,
+  since: number,
+): Promise<void> {
+  const { myChannels: owned, invitedTo } = await myChannels(api);
+  const channel = [...owned, ...invitedTo].find((c) => c.youtubeId === youtubeId);
+  expect(channel, youtubeId).toBeDefined();
+  await expect
+    .poll(
+      async () => {
+        const response = await api.get(`/optimization/channels/${channel!.id}/sync/status`);
+        const status = (await response.json()) as {
+          state: string;
+          videosDone: number;
+          videosTotal: number | null;
+          startedAt: string | null;
+        };
+        const recent = status.startedAt !== null && Date.parse(status.startedAt) >= since - 1_000;
+        return { recent, state: status.state, done: status.videosDone, total: status.videosTotal };
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual({ recent: true, state: 'succeeded', done: videos, total: videos });
+}
+
+/**
  * Connects (or reconnects) a channel of Google account A without a browser: asks the product for
  * the consent URL, answers the consent form as "Allow, everything ticked", and follows the
  * callback with the session. Returns the path and query the product redirected to.
