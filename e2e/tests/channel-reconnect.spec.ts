@@ -84,13 +84,12 @@ test('a channel that lost its grant is reconnected from the channel settings; th
   }
 });
 
-test.fixme('the open channel settings mark the channel as soon as its sync answers invalid-grant', async ({
+test('the open channel settings mark the channel as soon as its sync answers invalid-grant', async ({
   page,
   request,
   baseURL,
 }) => {
-  // Product bug: after the 403 invalid-grant the channel list is not refetched, so the row shows
-  // no 'Needs reconnection' / 'Reconnect' (and 'Sync now' stays enabled) until a reload.
+  // The 403 invalid-grant makes the app reload the channel list, so the row is marked at once.
   await signIn(page);
   await waitForFirstSync(page, DEMO_CHANNEL_IDS['Trailside Kitchen']);
   await page.goto('/settings/channels');

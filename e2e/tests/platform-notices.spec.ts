@@ -66,13 +66,13 @@ test('a revoked grant: "Sync now" shows the invalid-grant notice, whose link rec
   }
 });
 
-test.fixme('the notice of a channel that is not the active one leads to reconnecting that channel', async ({
+test('the notice of a channel that is not the active one leads to reconnecting that channel', async ({
   page,
   request,
   baseURL,
 }) => {
-  // Product bug: the channel list is not refetched after the 403, so /reconnect-channel offers
-  // the active channel (Trailside Kitchen) instead of the one whose grant was lost.
+  // After the 403 the channel list is reloaded, so the reconnect page offers the channel
+  // whose grant was lost, not the active one.
   const channel = 'Lena Learns Languages';
   await waitForFirstSync(page, DEMO_CHANNEL_IDS[DEMO_CHANNELS[0]]);
   await emulator(request).revokeAccount(GOOGLE_ACCOUNTS.creator.email);

@@ -120,6 +120,14 @@ export class ChannelCredentials {
     }
   }
 
+  /** Who connected the stored token of a channel (null when none is stored). */
+  async connectedBy(channelId: string): Promise<string | null> {
+    const row = await this.db.query.channelCredentials.findFirst({
+      where: eq(channelCredentials.channelId, channelId),
+    });
+    return row?.connectedBy ?? null;
+  }
+
   /** Revokes the channel's refresh token on the platform (best effort) and forgets it. */
   async revoke(channelId: string): Promise<void> {
     const row = await this.db.query.channelCredentials.findFirst({

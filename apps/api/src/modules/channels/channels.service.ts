@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { ChannelMember, ChannelSettings } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
 import { channelMembers, channelSettings, channels, users } from '../../db/schema/index.ts';
@@ -81,8 +81,10 @@ export class ChannelsService {
   }
 
   /**
-   * Removes a channel for this user. A member just leaves it; an owner disconnects it: the
-   * platform token is revoked and the channel's data is deleted for everyone it was shared with.
+   * Removes a channel for this user. A member just leaves it. An owner disconnects it: when no
+   * other owner remains, the platform token is revoked and the channel's data deleted for
+   * everyone it was shared with; when another owner remains, only this owner leaves, and if the
+   * stored token was theirs it is revoked and the channel marked for reconnection.
    */
   async remove(userId: string, youtubeId: string): Promise<void> {
     const [row] = await this.db
@@ -91,14 +93,34 @@ export class ChannelsService {
       .innerJoin(channels, eq(channels.id, channelMembers.channelId))
       .where(and(eq(channels.youtubeId, youtubeId), eq(channelMembers.userId, userId)));
     if (!row) throw notFound();
-    if (row.role === 'member') {
-      await this.db
+    const leave = () =>
+      this.db
         .delete(channelMembers)
         .where(and(eq(channelMembers.channelId, row.id), eq(channelMembers.userId, userId)));
+    if (row.role === 'member') {
+      await leave();
       return;
     }
-    await this.credentials.revoke(row.id);
-    await this.db.delete(channels).where(eq(channels.id, row.id));
+    const otherOwners = await this.db
+      .select({ userId: channelMembers.userId })
+      .from(channelMembers)
+      .where(
+        and(
+          eq(channelMembers.channelId, row.id),
+          eq(channelMembers.role, 'owner'),
+          ne(channelMembers.userId, userId),
+        ),
+      );
+    if (otherOwners.length === 0) {
+      await this.credentials.revoke(row.id);
+      await this.db.delete(channels).where(eq(channels.id, row.id));
+      return;
+    }
+    if ((await this.credentials.connectedBy(row.id)) === userId) {
+      await this.credentials.revoke(row.id);
+      await this.db.update(channels).set({ needsReconnect: true }).where(eq(channels.id, row.id));
+    }
+    await leave();
   }
 
   /** Everyone who works on the channel, owners first. */

@@ -470,6 +470,27 @@ describe.each(testBackends())('channels (%s)', (backend) => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('lets a co-owner remove a channel only for themselves', async () => {
+    await connect(other, 'code-a');
+    const revoked = platform.revoked.length;
+    const res = await inject({
+      method: 'DELETE',
+      url: `/accounts/users/channels/${CHANNEL_A}/`,
+      headers: write(other.cookie),
+    });
+    expect(res.statusCode).toBe(200);
+    const theirs = await myChannels(other.cookie);
+    expect([...theirs.myChannels, ...theirs.invitedTo]).toEqual([]);
+    // The token the co-owner connected is revoked; the remaining owner must reconnect.
+    expect(platform.revoked.length).toBe(revoked + 1);
+    expect((await myChannels(owner.cookie)).myChannels).toEqual([
+      expect.objectContaining({ youtubeId: CHANNEL_A, needsReconnect: true }),
+    ]);
+    const channelId = (await myChannels(owner.cookie)).myChannels[0].id as string;
+    await connect(owner, 'code-a', `&reconnect=true&channel_id=${channelId}`);
+    expect((await myChannels(owner.cookie)).myChannels[0].needsReconnect).toBe(false);
+  });
+
   it('removes a channel: revokes its token and deletes its data', async () => {
     const channelId = (await myChannels(owner.cookie)).myChannels[0].id as string;
     const revoked = platform.revoked.length;

@@ -16,6 +16,7 @@ import {
 import { paths } from '../../config/paths.ts';
 import { ACCESS_FORBIDDEN_TEXT, INVALID_GRANT_TEXT } from '../../config/texts.ts';
 import { userQueryKey } from '../../lib/user.ts';
+import { myChannelsQueryKey } from '../../features/channels/api/get-my-channels.ts';
 
 const SESSION_KEY = 'session-expired';
 const INVALID_GRANT_KEY = 'invalid-grant';
@@ -58,6 +59,9 @@ export function GlobalEventNotices() {
       );
     };
     const onInvalidGrant = (): void => {
+      // The server has just flagged the channel: reload the list so its "Needs reconnection"
+      // mark and the reconnect page show the channel that lost its grant.
+      void queryClient.invalidateQueries({ queryKey: myChannelsQueryKey });
       notify(INVALID_GRANT_TEXT, {
         variant: 'error',
         key: INVALID_GRANT_KEY,
