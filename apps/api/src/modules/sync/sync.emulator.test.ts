@@ -4,12 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, type QuotaLedger } from '@tubewise/emulator';
 import { videos } from '../../db/schema/index.ts';
-import {
-  createTestApp,
-  testBackends,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../testing/test-app.ts';
+import { createTestApp, testBackends, type TestApp } from '../../testing/test-app.ts';
 import { YouTubeAdapter } from '../video-platform/youtube.adapter.ts';
 import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
 
