@@ -1,10 +1,5 @@
 import type { MailMessage } from '../mail/mail.service.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../lib/html.ts';
 
 /** The e-mail telling someone a channel was shared with them. */
 export function channelInviteEmail(input: {

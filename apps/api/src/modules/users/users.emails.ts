@@ -1,10 +1,5 @@
 import type { MailMessage } from '../mail/mail.service.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../lib/html.ts';
 
 /** The password-reset e-mail. */
 export function passwordResetEmail(input: {
