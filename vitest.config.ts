@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/api', 'apps/emulator', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'packages/recommendations',
+      'apps/api',
+      'apps/emulator',
+      'apps/web',
+    ],
   },
 });
