@@ -22,6 +22,10 @@ export const errorCodes = [
   'video-platform-access-forbidden',
   'platform-quota-exceeded',
   'platform-unavailable',
+  'metadata-invalid',
+  'draft-conflict',
+  'no-default-language',
+  'invalid-image',
   'internal',
   'unavailable',
 ] as const;
@@ -37,6 +41,8 @@ export const errorEnvelope = z.object({
     requestId: z.string(),
     /** Field-level problems for validation failures. */
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** Data that helps the caller recover, e.g. the current draft on a draft conflict. */
+    details: z.unknown().optional(),
   }),
 });
 

@@ -27,9 +27,15 @@ export function registerErrorHandler(
     const requestId = String(request.id);
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply
-        .code(error.status)
-        .send({ error: { code: error.code, message: error.message, requestId } });
+      return reply.code(error.status).send({
+        error: {
+          code: error.code,
+          message: error.message,
+          requestId,
+          ...(error.issues ? { issues: error.issues } : {}),
+          ...(error.details !== undefined ? { details: error.details } : {}),
+        },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

@@ -22,6 +22,10 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'video-platform-access-forbidden': 403,
   'platform-quota-exceeded': 429,
   'platform-unavailable': 503,
+  'metadata-invalid': 400,
+  'draft-conflict': 409,
+  'no-default-language': 400,
+  'invalid-image': 400,
   internal: 500,
   unavailable: 503,
 };
@@ -31,11 +35,25 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** Seconds after which a retry may succeed (sent as Retry-After). */
   readonly retryAfterSeconds?: number;
-  constructor(code: ErrorCode, message: string, options?: { retryAfterSeconds?: number }) {
+  /** Field-level problems (sent as `error.issues`). */
+  readonly issues?: { path: string; message: string }[];
+  /** Data that helps the caller recover (sent as `error.details`). */
+  readonly details?: unknown;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: {
+      retryAfterSeconds?: number;
+      issues?: { path: string; message: string }[];
+      details?: unknown;
+    },
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.issues = options?.issues;
+    this.details = options?.details;
   }
   /** The HTTP status for this error's code. */
   get status(): number {
