@@ -126,6 +126,27 @@ export const videos = pgTable(
     localizations: jsonb('localizations')
       .$type<Record<string, { title: string; description: string }>>()
       .notNull(),
+    /** contentDetails.caption: whether the video has captions. */
+    hasCaptions: boolean('has_captions'),
+    /** The search term the video should be found for (chosen in the editor). */
+    searchTerm: text('search_term'),
+    /** Tip types ignored for this video. */
+    ignoredTips: jsonb('ignored_tips')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Optimization level 0–100 of the live metadata (shared rules). */
+    level: integer('level').notNull().default(0),
+    /** Optimization impact 0–100. */
+    impact: integer('impact').notNull().default(0),
+    /** Last known search position for the search term; null = not ranked / unknown. */
+    searchPosition: integer('search_position'),
+    /** When level and impact were last computed; null = needs scoring. */
+    scoredAt: ts('scored_at'),
+    /** When the metadata changed on the platform without the product (cleared when opened). */
+    platformChangedAt: ts('platform_changed_at'),
+    /** Last publish through the product ("last update via the product"). */
+    lastPublishedAt: ts('last_published_at'),
     /** The sync run that last saw this video; videos no run sees any more are gone. */
     syncRunId: uuid('sync_run_id'),
     syncedAt: ts('synced_at').notNull().defaultNow(),
@@ -133,6 +154,9 @@ export const videos = pgTable(
   (t) => [
     unique('videos_channel_youtube_unique').on(t.channelId, t.youtubeId),
     index('videos_channel_published_idx').on(t.channelId, t.publishedAt),
+    index('videos_channel_level_idx').on(t.channelId, t.level),
+    index('videos_channel_impact_idx').on(t.channelId, t.impact),
+    index('videos_channel_last_published_idx').on(t.channelId, t.lastPublishedAt),
   ],
 );
 

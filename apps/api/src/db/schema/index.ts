@@ -3,3 +3,4 @@ export * from './channels.ts';
 export * from './events.ts';
 export * from './mail.ts';
 export * from './cache.ts';
+export * from './optimization.ts';
