@@ -53,6 +53,7 @@ CREATE TABLE "video_publishes" (
 ALTER TABLE "videos" ADD COLUMN "has_captions" boolean;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "search_term" text;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "ignored_tips" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "videos" ADD COLUMN "recommended_tags" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "level" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "impact" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "search_position" integer;--> statement-breakpoint
@@ -75,4 +76,5 @@ CREATE INDEX "thumbnail_uploads_video_idx" ON "thumbnail_uploads" USING btree ("
 CREATE INDEX "video_publishes_video_idx" ON "video_publishes" USING btree ("video_id","created_at");--> statement-breakpoint
 CREATE INDEX "videos_channel_level_idx" ON "videos" USING btree ("channel_id","level");--> statement-breakpoint
 CREATE INDEX "videos_channel_impact_idx" ON "videos" USING btree ("channel_id","impact");--> statement-breakpoint
-CREATE INDEX "videos_channel_last_published_idx" ON "videos" USING btree ("channel_id","last_published_at");
+CREATE INDEX "videos_channel_last_published_idx" ON "videos" USING btree ("channel_id","last_published_at");--> statement-breakpoint
+CREATE INDEX "videos_unscored_idx" ON "videos" USING btree ("channel_id") WHERE "videos"."scored_at" IS NULL;

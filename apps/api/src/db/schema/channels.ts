@@ -135,6 +135,11 @@ export const videos = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Recommended tags for the search term, as last computed (so rescoring matches the editor). */
+    recommendedTags: jsonb('recommended_tags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Optimization level 0–100 of the live metadata (shared rules). */
     level: integer('level').notNull().default(0),
     /** Optimization impact 0–100. */
@@ -157,6 +162,9 @@ export const videos = pgTable(
     index('videos_channel_level_idx').on(t.channelId, t.level),
     index('videos_channel_impact_idx').on(t.channelId, t.impact),
     index('videos_channel_last_published_idx').on(t.channelId, t.lastPublishedAt),
+    index('videos_unscored_idx')
+      .on(t.channelId)
+      .where(sql`${t.scoredAt} IS NULL`),
   ],
 );
 
