@@ -142,6 +142,7 @@ export class FakePlatform implements VideoPlatform {
       viewCount: 10,
       likeCount: 1,
       commentCount: 0,
+      hasCaptions: false,
       localizations: {},
     }));
   }

@@ -469,6 +469,9 @@ export class SyncService {
   }
 }
 
+/** SQL: whether an upserted video's title, description, tags or thumbnails differ from the stored row. */
+const metadataChanged = sql`(${videos.title} IS DISTINCT FROM excluded.title OR ${videos.description} IS DISTINCT FROM excluded.description OR ${videos.tags} IS DISTINCT FROM excluded.tags OR ${videos.thumbnails} IS DISTINCT FROM excluded.thumbnails)`;
+
 const videoUpdateSet = {
   title: sql`excluded.title`,
   description: sql`excluded.description`,
@@ -480,6 +483,7 @@ const videoUpdateSet = {
   privacyStatus: sql`excluded.privacy_status`,
   publishAt: sql`excluded.publish_at`,
   durationSeconds: sql`excluded.duration_seconds`,
+  hasCaptions: sql`excluded.has_captions`,
   thumbnails: sql`excluded.thumbnails`,
   viewCount: sql`excluded.view_count`,
   likeCount: sql`excluded.like_count`,
@@ -487,6 +491,11 @@ const videoUpdateSet = {
   localizations: sql`excluded.localizations`,
   syncRunId: sql`excluded.sync_run_id`,
   syncedAt: sql`excluded.synced_at`,
+  // Metadata edited outside the product (e.g. in YouTube Studio) shows under "updated on the
+  // platform" and is scored again; a publish through the product stores what it wrote, so it
+  // does not count as a change here.
+  platformChangedAt: sql`CASE WHEN ${metadataChanged} THEN excluded.synced_at ELSE ${videos.platformChangedAt} END`,
+  scoredAt: sql`CASE WHEN ${metadataChanged} OR ${videos.hasCaptions} IS DISTINCT FROM excluded.has_captions THEN NULL ELSE ${videos.scoredAt} END`,
 };
 
 /** The videos row of a platform video, as a sync run stores it. */
@@ -508,6 +517,7 @@ export function videoRow(
     privacyStatus: v.privacyStatus,
     publishAt: v.publishAt ? new Date(v.publishAt) : null,
     durationSeconds: v.durationSeconds,
+    hasCaptions: v.hasCaptions,
     thumbnails: v.thumbnails,
     viewCount: v.viewCount,
     likeCount: v.likeCount,

@@ -77,6 +77,8 @@ export interface PlatformVideo {
   /** Scheduled publication time of a private video. */
   publishAt: string | null;
   durationSeconds: number | null;
+  /** contentDetails.caption: whether captions exist; null when not reported. */
+  hasCaptions: boolean | null;
   thumbnails: Partial<Record<'default' | 'medium' | 'high' | 'standard' | 'maxres', Thumbnail>>;
   viewCount: number | null;
   likeCount: number | null;

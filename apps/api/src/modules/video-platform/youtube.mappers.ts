@@ -98,6 +98,12 @@ export function mapVideo(v: youtube_v3.Schema$Video): PlatformVideo {
     privacyStatus: (v.status?.privacyStatus as PrivacyStatus | undefined) ?? null,
     publishAt: v.status?.publishAt ?? null,
     durationSeconds: parseIsoDuration(v.contentDetails?.duration),
+    hasCaptions:
+      v.contentDetails?.caption === 'true'
+        ? true
+        : v.contentDetails?.caption === 'false'
+          ? false
+          : null,
     thumbnails,
     viewCount: num(v.statistics?.viewCount),
     likeCount: num(v.statistics?.likeCount),
