@@ -328,3 +328,67 @@ describe('timeouts', () => {
     expect(settled).toBe(false);
   });
 });
+
+describe('raw binary body (thumbnail upload)', () => {
+  const params = { id: 'ch-1', videoId: 'vid-1' };
+  const uploaded = {
+    thumbnailId: 't-1',
+    url: '/optimization/thumbnails/t-1',
+    width: 1280,
+    height: 720,
+    bytes: 4,
+    mimeType: 'image/png',
+    warnings: [],
+  };
+
+  it('sends the Blob bytes as the body with the Blob type as Content-Type', async () => {
+    let seen: { type: string | null; bytes: number[] } | null = null;
+    server.use(
+      http.post(routeUrl('uploadThumbnail'), async ({ request }) => {
+        seen = {
+          type: request.headers.get('content-type'),
+          bytes: [...new Uint8Array(await request.arrayBuffer())],
+        };
+        return HttpResponse.json(uploaded, { status: 201 });
+      }),
+    );
+    const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    await expect(apiRequest('uploadThumbnail', { params, rawBody: image })).resolves.toEqual(
+      uploaded,
+    );
+    expect(seen).toEqual({ type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47] });
+  });
+
+  it('uses rawBodyType over the Blob type, and never JSON-encodes the body', async () => {
+    const fetchMock = vi.fn(async () => json(uploaded, 201));
+    vi.stubGlobal('fetch', fetchMock);
+    const image = new Blob([new Uint8Array([0xff, 0xd8])]);
+    await apiRequest('uploadThumbnail', { params, rawBody: image, rawBodyType: 'image/jpeg' });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('image/jpeg');
+    expect(init.body).toBeInstanceOf(ArrayBuffer);
+    expect([...new Uint8Array(init.body as ArrayBuffer)]).toEqual([0xff, 0xd8]);
+  });
+
+  it('keeps the error details of a refused call', async () => {
+    server.use(
+      handle('saveDraft', () => ({
+        status: 409,
+        body: { error: { ...errorBody('draft-conflict').error, details: { revision: 4 } } },
+      })),
+    );
+    const err = await apiRequest('saveDraft', {
+      params,
+      body: {
+        title: 't',
+        description: '',
+        tags: [],
+        searchTerm: null,
+        language: null,
+        thumbnailId: null,
+        baseRevision: 3,
+      },
+    }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 409, code: 'draft-conflict', details: { revision: 4 } });
+  });
+});

@@ -65,6 +65,13 @@ export interface RequestOptions<K extends RouteName> {
   silentSessionExpiry?: boolean;
   /** Never retry (fire-and-forget calls). */
   noRetry?: boolean;
+  /**
+   * A binary request body sent as it is (e.g. an uploaded image), instead of `body` as JSON.
+   * Its Content-Type is `rawBodyType`, else the Blob's own type.
+   */
+  rawBody?: Blob;
+  /** Content-Type of `rawBody` when the Blob's own type is empty or wrong. */
+  rawBodyType?: string;
 }
 
 /** Builds the absolute URL of a route (fetch outside a page needs an absolute URL). */
@@ -116,8 +123,13 @@ async function sendOnce<K extends RouteName>(
 ): Promise<Response> {
   const route = routeMeta[name];
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (route.method !== 'GET') {
+  let body: string | ArrayBuffer | undefined;
+  if (options.rawBody && route.method !== 'GET') {
+    headers['Content-Type'] =
+      options.rawBodyType || options.rawBody.type || 'application/octet-stream';
+    // Bytes rather than the Blob itself: every fetch implementation sends an ArrayBuffer as is.
+    body = await options.rawBody.arrayBuffer();
+  } else if (route.method !== 'GET') {
     // The server refuses state-changing requests that are not JSON, even with nothing to send.
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body ?? {});

@@ -4,6 +4,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly requestId: string | undefined;
   readonly issues: { path: string; message: string }[] | undefined;
+  /** Data that helps recover, e.g. the other person's draft on a `draft-conflict`. */
+  readonly details: unknown;
 
   constructor(init: {
     status: number;
@@ -11,6 +13,7 @@ export class ApiError extends Error {
     message: string;
     requestId?: string;
     issues?: { path: string; message: string }[];
+    details?: unknown;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -18,6 +21,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.issues = init.issues;
+    this.details = init.details;
   }
 }
 
