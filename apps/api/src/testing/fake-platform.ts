@@ -13,6 +13,7 @@ import {
   type PlatformPlaylistItem,
   type PlatformTokens,
   type PlatformVideo,
+  type VideoUpdateResult,
   type VideoPlatform,
 } from '../modules/video-platform/video-platform.port.ts';
 
@@ -163,10 +164,10 @@ export class FakePlatform implements VideoPlatform {
     return paginate(all, pageToken);
   }
 
-  async updateVideo(): Promise<PlatformVideo> {
+  async updateVideo(): Promise<VideoUpdateResult> {
     throw new Error('not used by these tests');
   }
-  async setThumbnail(): Promise<void> {
+  async setThumbnail(): Promise<PlatformVideo['thumbnails']> {
     throw new Error('not used by these tests');
   }
   async search(credential: PlatformCredential, query: SearchQuery): Promise<Page<SearchResult>> {

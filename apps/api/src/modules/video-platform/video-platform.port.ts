@@ -96,6 +96,14 @@ export interface VideoEdit {
   localizations?: Record<string, { title: string; description: string }>;
 }
 
+/** What videos.update did: the video before and after, and whether anything was written. */
+export interface VideoUpdateResult {
+  /** The snippet and localizations read just before the update. */
+  previous: PlatformVideo;
+  updated: PlatformVideo;
+  changed: boolean;
+}
+
 /** A page of a list call. */
 export interface Page<T> {
   items: T[];
@@ -215,15 +223,18 @@ export interface VideoPlatform {
     channelId: string,
     pageToken?: string,
   ): Promise<Page<PlatformPlaylist>>;
-  /** Applies edits with read-modify-write so no other field is lost; returns the updated video. */
-  updateVideo(accessToken: string, videoId: string, edit: VideoEdit): Promise<PlatformVideo>;
-  /** Uploads a custom thumbnail (JPEG or PNG). */
+  /**
+   * Applies edits with read-modify-write so no other field is lost (one videos.list, then one
+   * videos.update only when the merge changes something).
+   */
+  updateVideo(accessToken: string, videoId: string, edit: VideoEdit): Promise<VideoUpdateResult>;
+  /** Uploads a custom thumbnail (JPEG or PNG); returns the video's new thumbnail sizes. */
   setThumbnail(
     accessToken: string,
     videoId: string,
     image: Buffer,
     mimeType: 'image/jpeg' | 'image/png',
-  ): Promise<void>;
+  ): Promise<PlatformVideo['thumbnails']>;
   /** Searches videos or channels, as a channel (access token) or as the product (API key). */
   search(credential: PlatformCredential, query: SearchQuery): Promise<Page<SearchResult>>;
   /** Languages the platform supports. */

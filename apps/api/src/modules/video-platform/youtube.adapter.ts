@@ -10,6 +10,7 @@ import {
   mapPlaylist,
   mapPlaylistItem,
   mapSearchResult,
+  mapThumbnails,
   mapVideo,
 } from './youtube.mappers.ts';
 import {
@@ -234,6 +235,7 @@ export class YouTubeAdapter implements VideoPlatform {
     const video = current.data.items?.[0];
     if (!video?.snippet)
       throw new PlatformError('not-found', `Video ${videoId} was not found.`, { status: 404 });
+    const previous = mapVideo(video);
     const snippet: youtube_v3.Schema$VideoSnippet = {
       title: edit.title ?? video.snippet.title,
       description: edit.description ?? video.snippet.description,
@@ -242,15 +244,24 @@ export class YouTubeAdapter implements VideoPlatform {
       defaultLanguage: edit.defaultLanguage ?? video.snippet.defaultLanguage,
       defaultAudioLanguage: video.snippet.defaultAudioLanguage,
     };
+    const localizations = edit.localizations ?? video.localizations;
+    // videos.update costs 50 units: never spend them when the merge changes nothing.
+    const unchanged =
+      snippet.title === video.snippet.title &&
+      (snippet.description ?? '') === (video.snippet.description ?? '') &&
+      JSON.stringify(snippet.tags ?? []) === JSON.stringify(video.snippet.tags ?? []) &&
+      snippet.categoryId === video.snippet.categoryId &&
+      (snippet.defaultLanguage ?? null) === (video.snippet.defaultLanguage ?? null) &&
+      JSON.stringify(localizations ?? {}) === JSON.stringify(video.localizations ?? {});
+    if (unchanged) return { previous, updated: previous, changed: false };
     const parts = ['snippet'];
     const requestBody: youtube_v3.Schema$Video = { id: videoId, snippet };
-    const localizations = edit.localizations ?? video.localizations;
     if (localizations && Object.keys(localizations).length > 0) {
       parts.push('localizations');
       requestBody.localizations = localizations;
     }
     const res = await call(() => this.yt.videos.update({ part: parts, requestBody }, options));
-    return mapVideo(res.data);
+    return { previous, updated: mapVideo(res.data), changed: true };
   }
 
   async setThumbnail(
@@ -259,7 +270,7 @@ export class YouTubeAdapter implements VideoPlatform {
     image: Buffer,
     mimeType: 'image/jpeg' | 'image/png',
   ) {
-    await call(() =>
+    const res = await call(() =>
       this.yt.thumbnails.set(
         {
           videoId,
@@ -268,6 +279,7 @@ export class YouTubeAdapter implements VideoPlatform {
         this.as(accessToken),
       ),
     );
+    return mapThumbnails(res.data.items?.[0]);
   }
 
   async search(credential: PlatformCredential, query: Parameters<VideoPlatform['search']>[1]) {

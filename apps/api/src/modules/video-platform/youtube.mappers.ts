@@ -74,13 +74,21 @@ export function mapPlaylist(p: youtube_v3.Schema$Playlist): PlatformPlaylist {
 }
 
 /** videos.list item → PlatformVideo. */
-export function mapVideo(v: youtube_v3.Schema$Video): PlatformVideo {
-  const t = v.snippet?.thumbnails;
+/** ThumbnailDetails → the sizes a video has. */
+export function mapThumbnails(
+  t: youtube_v3.Schema$ThumbnailDetails | undefined,
+): PlatformVideo['thumbnails'] {
   const thumbnails: PlatformVideo['thumbnails'] = {};
   for (const size of ['default', 'medium', 'high', 'standard', 'maxres'] as const) {
     const value = thumb(t?.[size]);
     if (value) thumbnails[size] = value;
   }
+  return thumbnails;
+}
+
+/** Video resource → PlatformVideo. */
+export function mapVideo(v: youtube_v3.Schema$Video): PlatformVideo {
+  const thumbnails = mapThumbnails(v.snippet?.thumbnails);
   const localizations: PlatformVideo['localizations'] = {};
   for (const [lang, l] of Object.entries(v.localizations ?? {})) {
     localizations[lang] = { title: l.title ?? '', description: l.description ?? '' };
