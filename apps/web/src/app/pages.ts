@@ -10,6 +10,7 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   'setup-step1': lazy(() => import('./routes/setup-step1.tsx')),
   'reconnect-channel': lazy(() => import('./routes/reconnect-channel.tsx')),
   optimization: lazy(() => import('./routes/optimization.tsx')),
+  'optimization-video': lazy(() => import('./routes/optimization-video.tsx')),
   optimize: lazy(() => import('./routes/optimize.tsx')),
   'reporting-overview': lazy(() => import('./routes/reporting-overview.tsx')),
   'reporting-keywords': lazy(() => import('./routes/reporting-keywords.tsx')),

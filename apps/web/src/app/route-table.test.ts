@@ -56,4 +56,16 @@ describe('route table', () => {
     }
     expect(byPath['/share/insights/:id']?.protected).toBeFalsy();
   });
+
+  it('registers the video editor under the optimization path, protected and full width', () => {
+    const editor = routeTable.find((r) => r.path === '/optimization/videos/:videoId');
+    expect(editor).toMatchObject({
+      page: 'optimization-video',
+      protected: true,
+      fullWidth: true,
+      title: 'Optimize video',
+    });
+    expect(editor?.anonymousOnly).toBeFalsy();
+    expect(pages['optimization-video']).toBeDefined();
+  });
 });

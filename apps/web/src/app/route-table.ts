@@ -13,6 +13,7 @@ export type PageName =
   | 'setup-step1'
   | 'reconnect-channel'
   | 'optimization'
+  | 'optimization-video'
   | 'optimize'
   | 'reporting-overview'
   | 'reporting-keywords'
@@ -115,6 +116,13 @@ export const routeTable: readonly RouteEntry[] = [
     page: 'optimization',
     fullWidth: true,
     title: 'Optimization',
+  },
+  {
+    path: paths.optimizationVideo,
+    ...app,
+    page: 'optimization-video',
+    fullWidth: true,
+    title: 'Optimize video',
   },
   { path: paths.optimize, ...app, page: 'optimize', fullWidth: true, title: 'Optimize' },
   { path: paths.reporting, ...app, redirectTo: paths.reportingOverview },

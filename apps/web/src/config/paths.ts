@@ -8,6 +8,7 @@ export const paths = {
   setupStep1: '/setup-step1',
   reconnectChannel: '/reconnect-channel',
   optimization: '/optimization',
+  optimizationVideo: '/optimization/videos/:videoId',
   optimize: '/optimize',
   reporting: '/reporting',
   reportingOverview: '/reporting/overview',
@@ -31,6 +32,11 @@ export const paths = {
 
 /** Where a signed-in user lands when going "home". */
 export const HOME_LANDING_PATH = paths.videoIdeaDiscover;
+
+/** Builds the editor's link of a video (its platform id). */
+export function optimizationVideoHref(videoId: string): string {
+  return `/optimization/videos/${encodeURIComponent(videoId)}`;
+}
 
 /** Builds the public shared-insights link for an id. */
 export function shareInsightsHref(id: string): string {
