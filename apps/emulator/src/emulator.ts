@@ -16,6 +16,12 @@ import {
 } from './corpus/generate.ts';
 import { registerDataApiRoutes, UPLOAD_BODY_LIMIT } from './data-api-routes.ts';
 import { backendError500, mediaBodyTooLarge, notFound, parseError } from './google-errors.ts';
+import { KeywordModel } from './keyword-data.ts';
+import {
+  EMULATOR_KEYWORD_DATA_CREDENTIALS,
+  KeywordDataEmulator,
+  registerKeywordDataRoutes,
+} from './keyword-data-routes.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerOAuthRoutes } from './oauth-routes.ts';
 import { OAuthServer } from './oauth.ts';
@@ -57,6 +63,9 @@ export interface EmulatorOptions {
   /** Quota limits (defaults from quota-costs.ts). */
   quotaUnitsPerDay?: number;
   searchCallsPerDay?: number;
+  /** Basic-auth login and password of the DataForSEO-compatible keyword-data API. */
+  keywordDataLogin?: string;
+  keywordDataPassword?: string;
 }
 
 /** A created emulator: its Fastify plugin and the handles tests use. */
@@ -67,6 +76,8 @@ export interface Emulator {
   options: ResolvedOptions;
   /** Live state (corpus, quota, oauth, switches); `corpus` is replaced by reset(). */
   state: EmulatorState;
+  /** The DataForSEO-compatible keyword-data API (under {prefix}/v3/): model and call ledger. */
+  keywordData: KeywordDataEmulator;
   /** Writes the persistence snapshot now. */
   flush(): Promise<void>;
 }
@@ -158,6 +169,21 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     oauth.onChange = persist;
   }
 
+  const keywordData = new KeywordDataEmulator({
+    model: new KeywordModel(
+      () => state.corpus,
+      options.seed,
+      () => corpusOptions.asOf,
+    ),
+    credentials: {
+      login: input.keywordDataLogin ?? EMULATOR_KEYWORD_DATA_CREDENTIALS.login,
+      password: input.keywordDataPassword ?? EMULATOR_KEYWORD_DATA_CREDENTIALS.password,
+    },
+    switches: () => state.switches,
+    now: options.now,
+    seed: options.seed,
+  });
+
   const ownerId = (owner?: string) => (owner ? (oauth.account(owner)?.id ?? owner) : undefined);
 
   const control: EmulatorControl = {
@@ -226,6 +252,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       quota.reset();
       oauth.reset();
       thumbnails.reset();
+      keywordData.reset();
       addedChannels.length = 0;
       state.corpus = buildCorpus({});
       state.search = new SearchEngine(state.corpus);
@@ -269,6 +296,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     registerAnalyticsRoutes(app, state);
     registerMediaRoutes(app, state);
     registerControlRoutes(app, control);
+    registerKeywordDataRoutes(app, keywordData);
     app.addHook('onClose', async () => writer?.flush());
   };
 
@@ -277,6 +305,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     control,
     options,
     state,
+    keywordData,
     flush: async () => {
       await writer?.flush();
     },

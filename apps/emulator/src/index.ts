@@ -29,3 +29,18 @@ export { QuotaMeter, pacificDay, type QuotaDay, type QuotaLedger } from './quota
 export * from './quota-costs.ts';
 export { tagCost, tagsTotalLength, TAGS_MAX_TOTAL_CHARACTERS } from './tags.ts';
 export { s256 } from './oauth.ts';
+export {
+  DATAFORSEO_VERSION,
+  EMULATOR_KEYWORD_DATA_CREDENTIALS,
+  KeywordDataEmulator,
+  type KeywordDataCall,
+  type KeywordDataCredentials,
+} from './keyword-data-routes.ts';
+export {
+  KeywordModel,
+  KEYWORD_LANGUAGES,
+  KEYWORD_LOCATIONS,
+  volumeBucket,
+  type KeywordFigures,
+  type Market,
+} from './keyword-data.ts';
