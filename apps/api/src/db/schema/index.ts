@@ -4,3 +4,4 @@ export * from './events.ts';
 export * from './mail.ts';
 export * from './cache.ts';
 export * from './optimization.ts';
+export * from './keywords.ts';
