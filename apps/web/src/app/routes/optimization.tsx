@@ -1,11 +1,14 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { VideoOptimizationList } from '../../features/optimization/list/video-list.tsx';
 
-/** Optimization (optimization route); its feature arrives in a later issue. */
+/** Optimization: the active channel's videos to optimise, with tabs, filters and sorting. */
 export default function OptimizationPage() {
   return (
-    <PlaceholderPage
-      title="Optimization"
-      description="Your channel's videos with their optimization level and impact, filters by visibility, playlist and time, and drafts will be listed here."
-    />
+    <>
+      <PageHeading title="Optimization">
+        Pick a video to improve its title, description, tags and thumbnail.
+      </PageHeading>
+      <VideoOptimizationList />
+    </>
   );
 }

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { videoListQuery } from '@tubewise/contract';
+import {
+  DEFAULT_LIST_STATE,
+  hasFilters,
+  listSearch,
+  parseListParams,
+  toggleSort,
+  toVideoListRequest,
+  withoutFilters,
+} from './list-params.ts';
+
+const parse = (search: string) => parseListParams(new URLSearchParams(search));
+
+describe('list state in the URL', () => {
+  it('defaults to the first tab, newest first, page 1, no filters', () => {
+    expect(parse('')).toEqual(DEFAULT_LIST_STATE);
+    expect(DEFAULT_LIST_STATE.tab).toBe('all');
+    expect(listSearch(DEFAULT_LIST_STATE)).toBe('');
+  });
+
+  it('reads the example URL of the brief and writes it back the same', () => {
+    const search = 'tab=needs-work&sort=impact&order=desc&visibility=public&page=2';
+    const state = parse(search);
+    expect(state).toMatchObject({
+      tab: 'needs-work',
+      sort: 'impact',
+      order: 'desc',
+      visibility: 'public',
+      page: 2,
+    });
+    expect(listSearch(state)).toBe(search);
+  });
+
+  it('falls back to defaults for unknown or malformed values', () => {
+    expect(
+      parse(
+        'tab=nope&sort=views&order=up&page=0&visibility=secret&time=lastYear&updated=1&q=%20%20',
+      ),
+    ).toEqual(DEFAULT_LIST_STATE);
+    expect(parse('page=2.5').page).toBe(1);
+    expect(parse('page=-3').page).toBe(1);
+    expect(parse('page=99999').page).toBe(1);
+    expect(parse(`playlist=${'x'.repeat(101)}`).playlist).toBeNull();
+    expect(parse(`q=${'a'.repeat(150)}`).q).toHaveLength(100);
+  });
+
+  it('round-trips every filter', () => {
+    const state = {
+      ...DEFAULT_LIST_STATE,
+      tab: 'optimized' as const,
+      sort: 'lastUpdate' as const,
+      order: 'asc' as const,
+      page: 3,
+      visibility: 'unlisted' as const,
+      playlist: 'PL123',
+      time: 'lastWeek' as const,
+      updated: true,
+      drafts: true,
+      shorts: true,
+      q: 'cats & dogs',
+    };
+    expect(parse(listSearch(state))).toEqual(state);
+  });
+
+  it('writes sort and order together when either differs from the default', () => {
+    expect(listSearch({ ...DEFAULT_LIST_STATE, order: 'asc' })).toBe('sort=date&order=asc');
+    expect(listSearch({ ...DEFAULT_LIST_STATE, sort: 'level' })).toBe('sort=level&order=desc');
+  });
+});
+
+describe('list request', () => {
+  it('always sends page, tab, sort and order, and filters only when set', () => {
+    expect(toVideoListRequest(DEFAULT_LIST_STATE)).toEqual({
+      page: 1,
+      tab: 'all',
+      sort: 'date',
+      order: 'desc',
+    });
+    const request = toVideoListRequest(
+      parse(
+        'visibility=private&playlist=PL1&time=lastMonth&updated=true&drafts=true&shorts=true&q=x',
+      ),
+    );
+    expect(request).toMatchObject({
+      visibility: 'private',
+      playlist: 'PL1',
+      time: 'lastMonth',
+      updated: 'true',
+      drafts: 'true',
+      shorts: 'true',
+      q: 'x',
+    });
+    // What the server accepts.
+    expect(() =>
+      videoListQuery.parse(
+        Object.fromEntries(Object.entries(request).map(([k, v]) => [k, String(v)])),
+      ),
+    ).not.toThrow();
+  });
+});
+
+describe('sorting and filters', () => {
+  it('flips the active column and starts another column descending, on page 1', () => {
+    const onPage3 = { ...DEFAULT_LIST_STATE, page: 3 };
+    const impactDesc = toggleSort(onPage3, 'impact');
+    expect(impactDesc).toMatchObject({ sort: 'impact', order: 'desc', page: 1 });
+    const impactAsc = toggleSort(impactDesc, 'impact');
+    expect(impactAsc).toMatchObject({ sort: 'impact', order: 'asc' });
+    expect(toggleSort(impactAsc, 'impact').order).toBe('desc');
+    expect(toggleSort(impactAsc, 'level')).toMatchObject({ sort: 'level', order: 'desc' });
+  });
+
+  it('knows when filters are set and clears them keeping tab and sort', () => {
+    expect(hasFilters(DEFAULT_LIST_STATE)).toBe(false);
+    expect(hasFilters({ ...DEFAULT_LIST_STATE, tab: 'optimized', page: 2 })).toBe(false);
+    for (const search of [
+      'visibility=public',
+      'playlist=P',
+      'time=lastWeek',
+      'drafts=true',
+      'q=a',
+    ]) {
+      expect(hasFilters(parse(search)), search).toBe(true);
+    }
+    const state = parse('tab=optimized&sort=level&order=asc&drafts=true&q=x&page=4');
+    expect(withoutFilters(state)).toEqual({
+      ...DEFAULT_LIST_STATE,
+      tab: 'optimized',
+      sort: 'level',
+      order: 'asc',
+    });
+  });
+});
