@@ -1,0 +1,732 @@
+/**
+ * The video editor's state (spec sections 3 and 4): the live ("current") metadata, the edited
+ * copy of it, the shared draft's copy, dirty flags for each, and the publishing, draft,
+ * recommendation and template states. A pure reducer; the hook that drives it lives in
+ * use-video-editor.ts.
+ */
+import type {
+  PublishRecord,
+  PublishResponse,
+  RecommendationsResponse,
+  Template,
+  UploadedThumbnail,
+  VideoDetails,
+  VideoDraft,
+  VideoRow,
+} from '@tubewise/contract';
+
+/** The fields that carry dirty flags (spec section 3). */
+export const EDITABLE_FIELDS = ['title', 'description', 'tags', 'thumbnailUrl'] as const;
+/** One of the fields with a dirty flag. */
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+/** Dirty flag per editable field. */
+export type DirtyFlags = Record<EditableField, boolean>;
+
+/** One copy of a video's optimisation data (spec section 3). */
+export interface VideoData {
+  title: string;
+  description: string;
+  tags: string[];
+  thumbnailUrl: string | null;
+  searchTerm: string | null;
+  recommendedTags: string[];
+  publishedAt: string | null;
+  thumbnailHeight: number | null;
+  thumbnailWidth: number | null;
+  abTest: boolean;
+  /** The copy's thumbnail is a new upload, not the live one. */
+  hasThumbnailChanged: boolean;
+  /** The person uploaded a new thumbnail while working on the draft (this visit). */
+  hasUserChangedThumbnailInDraft: boolean;
+  /** The uploaded thumbnail to publish, or null to keep the live one. */
+  thumbnailId: string | null;
+}
+
+/** An error as the editor shows it: the server's stable code and message. */
+export interface EditorError {
+  code: string;
+  message: string;
+}
+
+/** Where recommendations stand (spec: cleared, not loaded, loaded). */
+export type RecommendationsStatus = 'not-loaded' | 'loading' | 'loaded' | 'error';
+
+/** The recommendations of the video (spec section 3 "Recommendation"). */
+export interface RecommendationsState {
+  status: RecommendationsStatus;
+  data: RecommendationsResponse | null;
+  /** Types of the ignored tips. */
+  ignored: string[];
+  /** Type of the open tip; one at a time. */
+  open: string | null;
+  error: EditorError | null;
+}
+
+/** A template with its transient flags (spec section 3 "Templates per channel"). */
+export interface TemplateItem extends Template {
+  /** Not saved yet (id 'create'). */
+  create?: boolean;
+  /** Being edited. */
+  edit?: boolean;
+}
+
+/** Id of a new, unsaved template (spec section 4). */
+export const NEW_TEMPLATE_ID = 'create';
+
+/** Facts about the video the editor shows or the rules need, besides the copies. */
+export interface VideoFacts {
+  privacyStatus: VideoDetails['privacyStatus'];
+  durationSeconds: number | null;
+  hasCaptions: boolean | null;
+  playlistCount: number;
+  views: number | null;
+  updatedOnPlatform: boolean;
+}
+
+/** The whole editor state. */
+export interface EditorState {
+  channelId: string;
+  videoId: string;
+  mode: 'draft' | 'original';
+  hasDraft: boolean;
+  /** The default language to publish (edited). */
+  language: string | null;
+  /** The video's default language on the platform. */
+  currentLanguage: string | null;
+  hasUserResetChanges: boolean;
+  /** The live metadata. */
+  current: VideoData;
+  /** The edited copy of the live metadata (used without a draft). */
+  edited: VideoData;
+  /** The draft's copy (used with a draft), null without one. */
+  draft: VideoData | null;
+  /** Dirty flags of the live edited copy. */
+  dirty: DirtyFlags;
+  /** Dirty flags of the draft copy. */
+  draftDirty: DirtyFlags;
+  facts: VideoFacts;
+  draftRevision: number | null;
+  draftUpdatedAt: string | null;
+  draftUpdatedBy: string | null;
+  draftSaving: boolean;
+  draftDeleting: boolean;
+  draftError: EditorError | null;
+  /** The other person's draft after a 409 `draft-conflict`. */
+  draftConflict: VideoDraft | null;
+  publishing: boolean;
+  publishError: EditorError | null;
+  /** The last publish failed because the video has no default language. */
+  noDefaultLanguage: boolean;
+  showNextVideo: boolean;
+  nextVideo: VideoRow | null;
+  /** The publish just made in this visit (for the success message). */
+  publishResult: PublishRecord | null;
+  lastPublish: PublishRecord | null;
+  restoring: boolean;
+  restoreError: EditorError | null;
+  restoreResult: PublishRecord | null;
+  thumbnailWarnings: UploadedThumbnail['warnings'];
+  recommendations: RecommendationsState;
+  templates: TemplateItem[];
+}
+
+/** Every action of the reducer. */
+export type EditorAction =
+  | { type: 'init'; details: VideoDetails }
+  | { type: 'edit'; field: 'title' | 'description'; value: string }
+  | { type: 'edit'; field: 'tags'; value: string[] }
+  | { type: 'setLanguage'; language: string | null }
+  | { type: 'thumbnailUploaded'; thumbnail: UploadedThumbnail }
+  | { type: 'reset'; field: EditableField | 'language' }
+  | { type: 'resetAll' }
+  | { type: 'setSearchTerm'; searchTerm: string | null }
+  | { type: 'recommendationsLoading' }
+  | { type: 'recommendationsLoaded'; data: RecommendationsResponse }
+  | { type: 'recommendationsFailed'; error: EditorError }
+  | { type: 'toggleRecommendation'; tipType: string }
+  | { type: 'ignore'; tipType: string }
+  | { type: 'draftSaving' }
+  | { type: 'draftSaved'; draft: VideoDraft }
+  | { type: 'draftDeleting' }
+  | { type: 'draftDeleted' }
+  | { type: 'draftFailed'; error: EditorError & { details?: unknown } }
+  | { type: 'loadTheirDraft' }
+  | { type: 'publishing' }
+  | { type: 'published'; response: PublishResponse }
+  | { type: 'publishFailed'; error: EditorError }
+  | { type: 'closeNext' }
+  | { type: 'restoring' }
+  | { type: 'restored'; response: PublishResponse }
+  | { type: 'restoreFailed'; error: EditorError }
+  | { type: 'templatesLoaded'; templates: Template[] }
+  | { type: 'templateNew' }
+  | { type: 'templateEdit'; id: string }
+  | { type: 'templateCancel'; id: string }
+  | { type: 'templateSaved'; id: string; template: Template }
+  | { type: 'templateDeleted'; id: string };
+
+const CLEAN: DirtyFlags = { title: false, description: false, tags: false, thumbnailUrl: false };
+
+const clearedRecommendations = (): RecommendationsState => ({
+  status: 'not-loaded',
+  data: null,
+  ignored: [],
+  open: null,
+  error: null,
+});
+
+function sameTags(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((tag, i) => tag === b[i]);
+}
+
+/** Whether `field` of `copy` differs from the live copy. */
+function differs(copy: VideoData, current: VideoData, field: EditableField): boolean {
+  switch (field) {
+    case 'tags':
+      return !sameTags(copy.tags, current.tags);
+    case 'thumbnailUrl':
+      return copy.thumbnailId !== null || copy.thumbnailUrl !== current.thumbnailUrl;
+    default:
+      return copy[field] !== current[field];
+  }
+}
+
+function dirtyOf(copy: VideoData, current: VideoData): DirtyFlags {
+  return {
+    title: differs(copy, current, 'title'),
+    description: differs(copy, current, 'description'),
+    tags: differs(copy, current, 'tags'),
+    thumbnailUrl: differs(copy, current, 'thumbnailUrl'),
+  };
+}
+
+function liveData(details: VideoDetails, recommendedTags: string[] = []): VideoData {
+  return {
+    title: details.live.title,
+    description: details.live.description,
+    tags: [...details.live.tags],
+    thumbnailUrl: details.live.thumbnailUrl,
+    searchTerm: details.searchTerm,
+    recommendedTags,
+    publishedAt: details.publishedAt,
+    thumbnailHeight: details.live.thumbnailHeight,
+    thumbnailWidth: details.live.thumbnailWidth,
+    abTest: details.abTest,
+    hasThumbnailChanged: false,
+    hasUserChangedThumbnailInDraft: false,
+    thumbnailId: null,
+  };
+}
+
+function draftData(draft: VideoDraft, current: VideoData): VideoData {
+  const newThumbnail = draft.thumbnailId !== null;
+  return {
+    ...current,
+    title: draft.title,
+    description: draft.description,
+    tags: [...draft.tags],
+    searchTerm: draft.searchTerm ?? current.searchTerm,
+    thumbnailId: draft.thumbnailId,
+    thumbnailUrl: newThumbnail ? draft.thumbnailUrl : current.thumbnailUrl,
+    thumbnailWidth: newThumbnail ? draft.thumbnailWidth : current.thumbnailWidth,
+    thumbnailHeight: newThumbnail ? draft.thumbnailHeight : current.thumbnailHeight,
+    hasThumbnailChanged: newThumbnail,
+    hasUserChangedThumbnailInDraft: false,
+  };
+}
+
+function factsOf(details: VideoDetails): VideoFacts {
+  return {
+    privacyStatus: details.privacyStatus,
+    durationSeconds: details.durationSeconds,
+    hasCaptions: details.hasCaptions,
+    playlistCount: details.playlistCount,
+    views: details.views,
+    updatedOnPlatform: details.updatedOnPlatform,
+  };
+}
+
+/** The editor state for freshly loaded video details (spec: initialising with a draft → draft mode). */
+export function initialEditorState(
+  details: VideoDetails,
+  templates: TemplateItem[] = [],
+): EditorState {
+  const current = liveData(details);
+  const draft = details.draft ? draftData(details.draft, current) : null;
+  return {
+    channelId: details.channelId,
+    videoId: details.videoId,
+    mode: draft ? 'draft' : 'original',
+    hasDraft: draft !== null,
+    language: details.draft?.language ?? details.language,
+    currentLanguage: details.language,
+    hasUserResetChanges: false,
+    current,
+    edited: { ...current },
+    draft,
+    dirty: { ...CLEAN },
+    draftDirty: draft ? dirtyOf(draft, current) : { ...CLEAN },
+    facts: factsOf(details),
+    draftRevision: details.draft?.revision ?? null,
+    draftUpdatedAt: details.draft?.updatedAt ?? null,
+    draftUpdatedBy: details.draft?.updatedBy ?? null,
+    draftSaving: false,
+    draftDeleting: false,
+    draftError: null,
+    draftConflict: null,
+    publishing: false,
+    publishError: null,
+    noDefaultLanguage: false,
+    showNextVideo: false,
+    nextVideo: null,
+    publishResult: null,
+    lastPublish: details.lastPublish,
+    restoring: false,
+    restoreError: null,
+    restoreResult: null,
+    thumbnailWarnings: [],
+    recommendations: clearedRecommendations(),
+    templates,
+  };
+}
+
+/** The copy edits go to and the screen shows: the draft's with a draft, else the live edited one. */
+export function workingCopy(state: EditorState): VideoData {
+  return state.hasDraft && state.draft ? state.draft : state.edited;
+}
+
+/** Dirty flags of the working copy. */
+export function workingDirty(state: EditorState): DirtyFlags {
+  return state.hasDraft && state.draft ? state.draftDirty : state.dirty;
+}
+
+/** Whether the working copy or the language differs from what is live. */
+export function hasChanges(state: EditorState): boolean {
+  const dirty = workingDirty(state);
+  return EDITABLE_FIELDS.some((f) => dirty[f]) || state.language !== state.currentLanguage;
+}
+
+/** What a draft save sends; `baseRevision` defaults to the revision the editor holds. */
+export function saveDraftBody(
+  state: EditorState,
+  baseRevision: number | null = state.draftRevision,
+) {
+  const copy = workingCopy(state);
+  return {
+    title: copy.title,
+    description: copy.description,
+    tags: copy.tags,
+    searchTerm: copy.searchTerm,
+    language: state.language,
+    thumbnailId: copy.thumbnailId,
+    baseRevision,
+  };
+}
+
+/** What a publish sends: the working copy, deleting the draft when there is one. */
+export function publishBody(state: EditorState) {
+  const copy = workingCopy(state);
+  return {
+    title: copy.title,
+    description: copy.description,
+    tags: copy.tags,
+    searchTerm: copy.searchTerm,
+    language: state.language === state.currentLanguage ? null : state.language,
+    thumbnailId: copy.thumbnailId,
+    fromDraft: state.hasDraft,
+  };
+}
+
+/** Writes `copy` and its dirty flags to wherever edits go (spec: draft copy with a draft). */
+function withWorkingCopy(state: EditorState, copy: VideoData): EditorState {
+  const dirty = dirtyOf(copy, state.current);
+  return state.hasDraft && state.draft
+    ? { ...state, draft: copy, draftDirty: dirty }
+    : { ...state, edited: copy, dirty };
+}
+
+/**
+ * Moves the editor onto new live metadata (after a publish or an undo): fields the person has
+ * changed keep their text, the others follow the new live values; the draft goes if the server
+ * deleted it.
+ */
+function rebase(state: EditorState, details: VideoDetails): EditorState {
+  const current = liveData(details, state.current.recommendedTags);
+  const source = workingCopy(state);
+  const dirty = workingDirty(state);
+  const copy: VideoData = {
+    ...current,
+    searchTerm: source.searchTerm,
+    title: dirty.title ? source.title : current.title,
+    description: dirty.description ? source.description : current.description,
+    tags: dirty.tags ? source.tags : current.tags,
+  };
+  if (dirty.thumbnailUrl && source.thumbnailId !== null) {
+    Object.assign(copy, {
+      thumbnailUrl: source.thumbnailUrl,
+      thumbnailWidth: source.thumbnailWidth,
+      thumbnailHeight: source.thumbnailHeight,
+      thumbnailId: source.thumbnailId,
+      hasThumbnailChanged: true,
+      hasUserChangedThumbnailInDraft: source.hasUserChangedThumbnailInDraft,
+    });
+  }
+  const base = {
+    ...state,
+    current,
+    currentLanguage: details.language,
+    language: state.language === state.currentLanguage ? details.language : state.language,
+    facts: factsOf(details),
+    thumbnailWarnings: [],
+    recommendations: { ...state.recommendations, status: 'not-loaded' as const },
+  };
+  if (details.draft) {
+    return {
+      ...base,
+      mode: 'draft',
+      hasDraft: true,
+      draft: copy,
+      draftDirty: dirtyOf(copy, current),
+      draftRevision: details.draft.revision,
+      draftUpdatedAt: details.draft.updatedAt,
+      draftUpdatedBy: details.draft.updatedBy,
+      edited: { ...current },
+      dirty: { ...CLEAN },
+    };
+  }
+  return {
+    ...base,
+    mode: 'original',
+    hasDraft: false,
+    draft: null,
+    draftDirty: { ...CLEAN },
+    draftRevision: null,
+    draftUpdatedAt: null,
+    draftUpdatedBy: null,
+    draftConflict: null,
+    edited: copy,
+    dirty: dirtyOf(copy, current),
+  };
+}
+
+function isDraft(value: unknown): value is VideoDraft {
+  const d = value as Partial<VideoDraft> | null;
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    typeof d.title === 'string' &&
+    typeof d.description === 'string' &&
+    Array.isArray(d.tags) &&
+    typeof d.revision === 'number'
+  );
+}
+
+function withRecommendedTags(copy: VideoData, tags: string[]): VideoData {
+  return { ...copy, recommendedTags: tags };
+}
+
+/** The editor's reducer: one case per transition of spec section 4. */
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  switch (action.type) {
+    case 'init': {
+      const keepTemplates = action.details.channelId === state.channelId ? state.templates : [];
+      return initialEditorState(action.details, keepTemplates);
+    }
+
+    case 'edit':
+      return withWorkingCopy(state, { ...workingCopy(state), [action.field]: action.value });
+
+    case 'setLanguage':
+      return { ...state, language: action.language };
+
+    case 'thumbnailUploaded': {
+      const { thumbnail } = action;
+      const inDraft = state.hasDraft && state.draft !== null;
+      const copy = workingCopy(state);
+      return {
+        ...withWorkingCopy(state, {
+          ...copy,
+          thumbnailId: thumbnail.thumbnailId,
+          thumbnailUrl: thumbnail.url,
+          thumbnailWidth: thumbnail.width,
+          thumbnailHeight: thumbnail.height,
+          hasThumbnailChanged: true,
+          hasUserChangedThumbnailInDraft: inDraft || copy.hasUserChangedThumbnailInDraft,
+        }),
+        thumbnailWarnings: thumbnail.warnings,
+      };
+    }
+
+    case 'reset': {
+      if (action.field === 'language') {
+        return { ...state, language: state.currentLanguage, hasUserResetChanges: true };
+      }
+      const copy = { ...workingCopy(state) };
+      const { current } = state;
+      if (action.field === 'thumbnailUrl') {
+        Object.assign(copy, {
+          thumbnailUrl: current.thumbnailUrl,
+          thumbnailWidth: current.thumbnailWidth,
+          thumbnailHeight: current.thumbnailHeight,
+          thumbnailId: null,
+          hasThumbnailChanged: false,
+          hasUserChangedThumbnailInDraft: false,
+        });
+      } else if (action.field === 'tags') {
+        copy.tags = [...current.tags];
+      } else {
+        copy[action.field] = current[action.field];
+      }
+      return {
+        ...withWorkingCopy(state, copy),
+        hasUserResetChanges: true,
+        thumbnailWarnings: action.field === 'thumbnailUrl' ? [] : state.thumbnailWarnings,
+      };
+    }
+
+    case 'resetAll': {
+      const copy = { ...state.current, searchTerm: workingCopy(state).searchTerm };
+      return {
+        ...withWorkingCopy(state, copy),
+        language: state.currentLanguage,
+        hasUserResetChanges: true,
+        thumbnailWarnings: [],
+        recommendations: clearedRecommendations(),
+      };
+    }
+
+    case 'setSearchTerm':
+      return {
+        ...withWorkingCopy(state, { ...workingCopy(state), searchTerm: action.searchTerm }),
+        recommendations: { ...state.recommendations, status: 'not-loaded', error: null },
+      };
+
+    case 'recommendationsLoading':
+      return { ...state, recommendations: { ...state.recommendations, status: 'loading' } };
+
+    case 'recommendationsLoaded': {
+      const tags = action.data.recommendedTags;
+      return {
+        ...state,
+        current: withRecommendedTags(state.current, tags),
+        edited: withRecommendedTags(state.edited, tags),
+        draft: state.draft ? withRecommendedTags(state.draft, tags) : null,
+        recommendations: {
+          ...state.recommendations,
+          status: 'loaded',
+          data: action.data,
+          ignored: [...action.data.ignored],
+          error: null,
+        },
+      };
+    }
+
+    case 'recommendationsFailed':
+      return {
+        ...state,
+        recommendations: { ...state.recommendations, status: 'error', error: action.error },
+      };
+
+    case 'toggleRecommendation': {
+      const { open } = state.recommendations;
+      return {
+        ...state,
+        recommendations: {
+          ...state.recommendations,
+          open: open === action.tipType ? null : action.tipType,
+        },
+      };
+    }
+
+    case 'ignore': {
+      const { ignored, open } = state.recommendations;
+      return {
+        ...state,
+        recommendations: {
+          ...state.recommendations,
+          ignored: ignored.includes(action.tipType)
+            ? ignored.filter((t) => t !== action.tipType)
+            : [...ignored, action.tipType],
+          open: open === action.tipType ? null : open,
+        },
+      };
+    }
+
+    case 'draftSaving':
+      return { ...state, draftSaving: true, draftError: null };
+
+    case 'draftSaved': {
+      const { draft } = action;
+      // The person may have typed while saving: the draft copy keeps their text.
+      const copy = state.hasDraft && state.draft ? state.draft : { ...state.edited };
+      return {
+        ...state,
+        mode: 'draft',
+        hasDraft: true,
+        draft: copy,
+        draftDirty: dirtyOf(copy, state.current),
+        draftRevision: draft.revision,
+        draftUpdatedAt: draft.updatedAt,
+        draftUpdatedBy: draft.updatedBy,
+        draftSaving: false,
+        draftError: null,
+        draftConflict: null,
+      };
+    }
+
+    case 'draftDeleting':
+      return { ...state, draftDeleting: true, draftError: null };
+
+    case 'draftDeleted':
+      return {
+        ...state,
+        mode: 'original',
+        hasDraft: false,
+        draft: null,
+        draftDirty: { ...CLEAN },
+        draftRevision: null,
+        draftUpdatedAt: null,
+        draftUpdatedBy: null,
+        draftConflict: null,
+        edited: { ...state.current, searchTerm: workingCopy(state).searchTerm },
+        dirty: { ...CLEAN },
+        language: state.currentLanguage,
+        thumbnailWarnings: [],
+        draftDeleting: false,
+        draftError: null,
+      };
+
+    case 'draftFailed': {
+      const { details, ...error } = action.error;
+      const conflict = error.code === 'draft-conflict' && isDraft(details) ? details : null;
+      return {
+        ...state,
+        draftSaving: false,
+        draftDeleting: false,
+        draftError: error,
+        draftConflict: conflict ?? (error.code === 'draft-conflict' ? state.draftConflict : null),
+      };
+    }
+
+    case 'loadTheirDraft': {
+      const theirs = state.draftConflict;
+      if (!theirs) return state;
+      const copy = withRecommendedTags(
+        draftData(theirs, state.current),
+        state.current.recommendedTags,
+      );
+      return {
+        ...state,
+        mode: 'draft',
+        hasDraft: true,
+        draft: copy,
+        draftDirty: dirtyOf(copy, state.current),
+        language: theirs.language ?? state.currentLanguage,
+        draftRevision: theirs.revision,
+        draftUpdatedAt: theirs.updatedAt,
+        draftUpdatedBy: theirs.updatedBy,
+        draftConflict: null,
+        draftError: null,
+      };
+    }
+
+    case 'publishing':
+      return {
+        ...state,
+        publishing: true,
+        publishError: null,
+        noDefaultLanguage: false,
+        restoreError: null,
+      };
+
+    case 'published':
+      return {
+        ...rebase(state, action.response.video),
+        publishing: false,
+        showNextVideo: true,
+        nextVideo: action.response.next,
+        publishResult: action.response.publish,
+        restoreResult: null,
+        lastPublish: action.response.publish,
+      };
+
+    case 'publishFailed':
+      return {
+        ...state,
+        publishing: false,
+        publishError: action.error,
+        noDefaultLanguage: action.error.code === 'no-default-language',
+      };
+
+    case 'closeNext':
+      return { ...state, showNextVideo: false };
+
+    case 'restoring':
+      return { ...state, restoring: true, restoreError: null, publishError: null };
+
+    case 'restored':
+      return {
+        ...rebase(state, action.response.video),
+        restoring: false,
+        restoreResult: action.response.publish,
+        publishResult: null,
+        showNextVideo: false,
+        lastPublish: action.response.publish,
+      };
+
+    case 'restoreFailed':
+      return { ...state, restoring: false, restoreError: action.error };
+
+    case 'templatesLoaded': {
+      const editing = new Set(state.templates.filter((t) => t.edit).map((t) => t.id));
+      const unsaved = state.templates.filter((t) => t.create);
+      return {
+        ...state,
+        templates: [
+          ...unsaved,
+          ...action.templates.map((t) => (editing.has(t.id) ? { ...t, edit: true } : { ...t })),
+        ],
+      };
+    }
+
+    case 'templateNew':
+      if (state.templates.some((t) => t.id === NEW_TEMPLATE_ID)) return state;
+      return {
+        ...state,
+        templates: [
+          { id: NEW_TEMPLATE_ID, title: '', content: '', updatedAt: '', create: true, edit: true },
+          ...state.templates,
+        ],
+      };
+
+    case 'templateEdit':
+      return {
+        ...state,
+        templates: state.templates.map((t) => (t.id === action.id ? { ...t, edit: true } : t)),
+      };
+
+    case 'templateCancel':
+      return {
+        ...state,
+        templates: state.templates.flatMap((t) => {
+          if (t.id !== action.id) return [t];
+          return t.create ? [] : [{ ...t, edit: false }];
+        }),
+      };
+
+    case 'templateSaved': {
+      const saved: TemplateItem = { ...action.template };
+      if (action.id === NEW_TEMPLATE_ID) {
+        // Spec: saving replaces the first item (where the new one was added).
+        return { ...state, templates: [saved, ...state.templates.slice(1)] };
+      }
+      return {
+        ...state,
+        templates: state.templates.map((t) => (t.id === action.id ? saved : t)),
+      };
+    }
+
+    case 'templateDeleted':
+      return { ...state, templates: state.templates.filter((t) => t.id !== action.id) };
+  }
+}
