@@ -1,4 +1,8 @@
-/** The video editor (optimization/videos/:videoId); replaced by the editor's page. */
+import { useParams } from 'react-router';
+import { VideoEditorScreen } from '../../features/optimization/editor/video-editor-screen.tsx';
+
+/** The video editor (/optimization/videos/:videoId) for a video of the active channel. */
 export default function OptimizationVideoPage() {
-  return null;
+  const { videoId = '' } = useParams();
+  return <VideoEditorScreen videoId={videoId} />;
 }

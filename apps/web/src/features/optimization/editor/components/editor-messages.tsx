@@ -1,0 +1,189 @@
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { optimizationVideoHref } from '../../../../config/paths.ts';
+import { formatDateTime } from '../../list/format.ts';
+import type { EditorAction, EditorState } from '../editor-state.ts';
+import { NO_DEFAULT_LANGUAGE_TEXT, publishedFields, quotaText } from '../editor-texts.ts';
+
+const PUBLISH_ERROR_TITLES: Record<string, string> = {
+  'platform-quota-exceeded': 'YouTube quota exceeded',
+  'invalid-grant': 'The channel needs to be reconnected',
+  'video-platform-access-forbidden': 'YouTube refused access',
+  'platform-unavailable': 'YouTube is not answering',
+  'metadata-invalid': 'YouTube refused the changes',
+  'not-found': 'The video is no longer on YouTube',
+};
+
+/** The outcome of a publish or an undo: success with quota, the next-video prompt, errors. */
+export function PublishMessages({
+  state,
+  dispatch,
+  onChooseLanguage,
+}: {
+  state: EditorState;
+  dispatch: (action: EditorAction) => void;
+  onChooseLanguage: () => void;
+}) {
+  const { publishResult, restoreResult, publishError, restoreError } = state;
+  return (
+    <Stack
+      sx={{
+        gap: 2,
+        mb:
+          publishResult || restoreResult || publishError || restoreError || state.showNextVideo
+            ? 3
+            : 0,
+      }}
+    >
+      {publishResult ? (
+        <Alert severity="success" role="status">
+          Published {publishedFields(publishResult)} to YouTube.{' '}
+          {quotaText(publishResult.quotaUnits)} of the channel's daily YouTube quota spent.
+        </Alert>
+      ) : null}
+      {restoreResult ? (
+        <Alert severity="success" role="status">
+          Undone: the earlier version of {publishedFields(restoreResult)} is live on YouTube again.{' '}
+          {quotaText(restoreResult.quotaUnits)} spent.
+        </Alert>
+      ) : null}
+      {state.showNextVideo ? (
+        <Paper
+          variant="outlined"
+          role="region"
+          aria-label="Next video"
+          sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <Typography sx={{ flex: 1, minWidth: 200 }}>
+            {state.nextVideo
+              ? `Next video: ${state.nextVideo.title}`
+              : 'No other video needs work right now.'}
+          </Typography>
+          {state.nextVideo ? (
+            <Button
+              component={RouterLink}
+              to={optimizationVideoHref(state.nextVideo.videoId)}
+              variant="contained"
+            >
+              Open
+            </Button>
+          ) : null}
+          <Button onClick={() => dispatch({ type: 'closeNext' })}>Close</Button>
+        </Paper>
+      ) : null}
+      {publishError && state.noDefaultLanguage ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={onChooseLanguage}>
+              Choose language
+            </Button>
+          }
+        >
+          <AlertTitle>Choose the video's language</AlertTitle>
+          {NO_DEFAULT_LANGUAGE_TEXT}
+        </Alert>
+      ) : null}
+      {publishError && !state.noDefaultLanguage ? (
+        <Alert severity="error">
+          <AlertTitle>
+            {PUBLISH_ERROR_TITLES[publishError.code] ?? 'The changes were not published'}
+          </AlertTitle>
+          {publishError.message}
+        </Alert>
+      ) : null}
+      {restoreError ? (
+        <Alert severity="error">
+          <AlertTitle>The publish was not undone</AlertTitle>
+          {restoreError.message}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * A draft save refused because someone else saved first: their version, and the choice to load
+ * it or to overwrite it with the person's own text (which stays in the editor either way until
+ * they choose).
+ */
+export function DraftMessages({
+  state,
+  dispatch,
+  onOverwrite,
+}: {
+  state: EditorState;
+  dispatch: (action: EditorAction) => void;
+  onOverwrite: (theirRevision: number) => void;
+}) {
+  const theirs = state.draftConflict;
+  if (theirs) {
+    return (
+      <Alert
+        severity="warning"
+        sx={{ mb: 3 }}
+        role="alert"
+        slotProps={{ message: { sx: { width: '100%' } } }}
+      >
+        <AlertTitle>
+          Someone else saved this draft at {formatDateTime(theirs.updatedAt)} — review their version
+        </AlertTitle>
+        <Typography variant="body2">
+          Saved by {theirs.updatedBy}. Your text is still in the editor; nothing was overwritten.
+        </Typography>
+        <Box
+          component="dl"
+          aria-label="Their version"
+          sx={{
+            my: 1,
+            '& dt': { fontWeight: 600 },
+            '& dd': { m: 0, mb: 1, whiteSpace: 'pre-wrap' },
+          }}
+        >
+          <dt>Title</dt>
+          <dd>{theirs.title}</dd>
+          <dt>Description</dt>
+          <dd>
+            {theirs.description.length > 400
+              ? `${theirs.description.slice(0, 400)}…`
+              : theirs.description}
+          </dd>
+          <dt>Tags</dt>
+          <dd>{theirs.tags.join(', ') || '(none)'}</dd>
+        </Box>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            color="inherit"
+            onClick={() => dispatch({ type: 'loadTheirDraft' })}
+          >
+            Load their version
+          </Button>
+          <Button
+            variant="contained"
+            color="warning"
+            loading={state.draftSaving}
+            onClick={() => onOverwrite(theirs.revision)}
+          >
+            Overwrite with mine
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (state.draftError) {
+    return (
+      <Alert severity="error" sx={{ mb: 3 }}>
+        <AlertTitle>The draft was not updated</AlertTitle>
+        {state.draftError.message}
+      </Alert>
+    );
+  }
+  return null;
+}

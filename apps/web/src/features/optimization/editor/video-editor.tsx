@@ -1,0 +1,138 @@
+import { useMemo } from 'react';
+import type { Template, VideoDetails } from '@tubewise/contract';
+import type { LimitError, Tip, TipGroup } from '@tubewise/recommendations';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useTemplates } from '../api/templates.ts';
+import { hasChanges, workingCopy, workingDirty } from './editor-state.ts';
+import { useHardLimitErrors, useLiveTips } from './live-tips.ts';
+import { useSaveShortcut, useVideoEditor } from './use-video-editor.ts';
+import { DescriptionField } from './components/description-field.tsx';
+import { EditorHeader } from './components/editor-header.tsx';
+import { DraftMessages, PublishMessages } from './components/editor-messages.tsx';
+import { LanguageSelect, TagsField, TitleField } from './components/metadata-fields.tsx';
+import { RecommendationsPanel } from './components/recommendations-panel.tsx';
+import { SearchTermField } from './components/search-term-field.tsx';
+import { ThumbnailField } from './components/thumbnail-field.tsx';
+
+const NO_TEMPLATES: Template[] = [];
+
+const byField = (errors: LimitError[], field: LimitError['field']) =>
+  errors.filter((e) => e.field === field);
+const byGroup = (tips: Tip[], group: TipGroup) => tips.filter((t) => t.group === group);
+
+/** Why Publish is disabled, or null when it may be pressed. */
+export function publishBlockedReason(errors: LimitError[], changed: boolean): string | null {
+  if (errors.length > 0) {
+    return 'YouTube would refuse these changes: fix the errors marked below to publish.';
+  }
+  if (!changed) return 'Nothing to publish yet: the fields match what is live on YouTube.';
+  return null;
+}
+
+/** The editor of one loaded video: fields on the left, recommendations on the right (from md). */
+export function VideoEditor({ details }: { details: VideoDetails }) {
+  const templatesQuery = useTemplates(details.channelId);
+  const editor = useVideoEditor(details, templatesQuery.data ?? NO_TEMPLATES);
+  const { state, dispatch } = editor;
+  const copy = workingCopy(state);
+  const dirty = workingDirty(state);
+  const live = useLiveTips(state);
+  const errors = useHardLimitErrors(state);
+  useSaveShortcut(() => editor.saveDraft());
+
+  const manager = useMemo(
+    () => ({ channelId: state.channelId, templates: state.templates, dispatch }),
+    [state.channelId, state.templates, dispatch],
+  );
+
+  const focusLanguage = (): void => {
+    const el = document.getElementById('video-language');
+    el?.scrollIntoView?.({ block: 'center' });
+    el?.focus();
+  };
+
+  return (
+    <Box>
+      <EditorHeader
+        editor={editor}
+        publishBlocked={publishBlockedReason(errors, hasChanges(state))}
+      />
+      <PublishMessages state={state} dispatch={dispatch} onChooseLanguage={focusLanguage} />
+      <DraftMessages
+        state={state}
+        dispatch={dispatch}
+        onOverwrite={(rev) => editor.saveDraft(rev)}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack sx={{ gap: 4 }}>
+            <SearchTermField
+              channelId={state.channelId}
+              videoId={state.videoId}
+              value={copy.searchTerm}
+              onChoose={editor.chooseSearchTerm}
+              tips={byGroup(live.tips, 'search-term')}
+            />
+            <TitleField
+              value={copy.title}
+              onChange={(value) => dispatch({ type: 'edit', field: 'title', value })}
+              dirty={dirty.title}
+              onReset={() => dispatch({ type: 'reset', field: 'title' })}
+              errors={byField(errors, 'title')}
+              tips={byGroup(live.tips, 'title')}
+            />
+            <DescriptionField
+              value={copy.description}
+              onChange={(value) => dispatch({ type: 'edit', field: 'description', value })}
+              dirty={dirty.description}
+              onReset={() => dispatch({ type: 'reset', field: 'description' })}
+              errors={byField(errors, 'description')}
+              tips={byGroup(live.tips, 'description')}
+              templates={state.templates}
+              manager={manager}
+            />
+            <TagsField
+              value={copy.tags}
+              onChange={(value) => dispatch({ type: 'edit', field: 'tags', value })}
+              dirty={dirty.tags}
+              onReset={() => dispatch({ type: 'reset', field: 'tags' })}
+              errors={byField(errors, 'tags')}
+              tips={byGroup(live.tips, 'tags')}
+              recommended={state.recommendations.data?.recommendedTags ?? copy.recommendedTags}
+            />
+            <LanguageSelect
+              value={state.language}
+              onChange={(language) => dispatch({ type: 'setLanguage', language })}
+              dirty={state.language !== state.currentLanguage}
+              onReset={() => dispatch({ type: 'reset', field: 'language' })}
+              highlight={state.noDefaultLanguage}
+            />
+            <ThumbnailField
+              state={state}
+              copy={copy}
+              dirty={dirty.thumbnailUrl}
+              dispatch={dispatch}
+              tips={byGroup(live.tips, 'thumbnail')}
+            />
+          </Stack>
+        </Paper>
+        <RecommendationsPanel
+          live={live}
+          recommendations={state.recommendations}
+          dispatch={dispatch}
+          onIgnore={editor.toggleIgnore}
+          onRetry={editor.reloadRecommendations}
+        />
+      </Box>
+    </Box>
+  );
+}
