@@ -34,6 +34,8 @@ import { registerMailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import type { SessionService } from './modules/sessions/session.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { registerKeywordRoutes } from './modules/keywords/keywords.routes.ts';
+import type { KeywordsService } from './modules/keywords/keywords.service.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {
@@ -46,6 +48,7 @@ export interface Services {
   sync: SyncService;
   credentials: ChannelCredentials;
   channelSearch: ChannelSearchService;
+  keywords: KeywordsService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -179,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     search: services.channelSearch,
     resolveSession,
   });
+  registerKeywordRoutes(app, { keywords: services.keywords, resolveSession });
   if (!services.mail.smtpEnabled) registerMailboxRoutes(app, { mail: services.mail });
   if (deps.emulator) await app.register(deps.emulator.plugin, { prefix: EMULATOR_PREFIX });
 

@@ -2,7 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { EMULATOR_CLIENT, EMULATOR_PREFIX, type Config } from './config/config.ts';
+import {
+  EMULATOR_CLIENT,
+  EMULATOR_KEYWORD_DATA,
+  EMULATOR_PREFIX,
+  type Config,
+} from './config/config.ts';
 import { createEmulator, type Emulator } from '@tubewise/emulator';
 import { openDatabase, type Database } from './db/client.ts';
 import { buildApp, type AppDeps, type Services } from './app.ts';
@@ -21,6 +26,9 @@ import { ChannelCredentials } from './modules/channels/channel-credentials.ts';
 import { OAUTH_CALLBACK_PATH } from './modules/channels/channels.routes.ts';
 import { ChannelsService } from './modules/channels/channels.service.ts';
 import { ChannelSearchService } from './modules/channels/channel-search.service.ts';
+import { DataForSeoAdapter } from './modules/keywords/dataforseo.adapter.ts';
+import type { KeywordDataProvider } from './modules/keywords/keyword-data.port.ts';
+import { KeywordsService } from './modules/keywords/keywords.service.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
 import { YouTubeAdapter } from './modules/video-platform/youtube.adapter.ts';
 import type { VideoPlatform } from './modules/video-platform/video-platform.port.ts';
@@ -53,6 +61,8 @@ export interface ComposeOptions {
   jobs?: boolean;
   /** The video platform (tests pass a fake or an emulator-backed adapter). */
   platform?: VideoPlatform;
+  /** The keyword-data provider (tests pass a fake or an emulator-backed adapter). */
+  keywordData?: KeywordDataProvider;
   /** /readyz answers 503 until markReady() is called (main.ts seeds the demo first). */
   startupWork?: boolean;
   /** Mount the built-in emulator when the config points at it (default true; tests opt in). */
@@ -180,6 +190,22 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     clock,
     apiKey: config.platform.apiKey,
   });
+  const keywords = new KeywordsService({
+    db,
+    provider:
+      options.keywordData ??
+      new DataForSeoAdapter({
+        baseUrl: config.keywordData.url,
+        login: config.keywordData.login,
+        password: config.keywordData.password,
+        name: config.keywordData.sourceName,
+      }),
+    channels,
+    limits,
+    clock,
+    ttlHours: config.keywordData.ttlHours,
+    log: logger,
+  });
   const services: Services = {
     users,
     sessions,
@@ -190,6 +216,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     sync,
     credentials,
     channelSearch,
+    keywords,
   };
 
   let jobs: Jobs | null = null;
@@ -211,12 +238,16 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   // The emulator lives in the web process: it answers the browser's consent page and the
   // server's own API calls over loopback.
   const emulator =
-    config.platform.usesEmulator && role !== 'worker' && options.emulator !== false
+    (config.platform.usesEmulator || config.keywordData.usesEmulator) &&
+    role !== 'worker' &&
+    options.emulator !== false
       ? createEmulator({
           publicUrl: `${config.publicUrl}${EMULATOR_PREFIX}`,
           dataDir: path.join(config.dataDir, 'emulator'),
           clientId: EMULATOR_CLIENT.id,
           clientSecret: EMULATOR_CLIENT.secret,
+          keywordDataLogin: EMULATOR_KEYWORD_DATA.login,
+          keywordDataPassword: EMULATOR_KEYWORD_DATA.password,
           redirectUris: [`${config.publicUrl}${OAUTH_CALLBACK_PATH}`],
         })
       : undefined;

@@ -158,6 +158,36 @@ describe('loadConfig', () => {
     }
   });
 
+  it('defaults keyword data to the embedded emulator, and needs credentials for a real provider', () => {
+    const embedded = loadConfig({ DATA_DIR: dataDir(), PORT: '4000' }).keywordData;
+    expect(embedded).toEqual({
+      url: 'http://127.0.0.1:4000/emulator',
+      login: 'tubewise-emulator',
+      password: 'tubewise-emulator-secret',
+      ttlHours: 168,
+      usesEmulator: true,
+      sourceName: 'Tubewise emulator (DataForSEO format)',
+    });
+    expect(problemsOf({ KEYWORD_DATA_URL: 'https://api.dataforseo.com' })).toEqual([
+      'KEYWORD_DATA_LOGIN: required with KEYWORD_DATA_URL',
+      'KEYWORD_DATA_PASSWORD: required with KEYWORD_DATA_URL',
+    ]);
+    expect(problemsOf({ KEYWORD_DATA_TTL_HOURS: '0' })[0]).toMatch(/^KEYWORD_DATA_TTL_HOURS:/);
+    const real = loadConfig({
+      DATA_DIR: dataDir(),
+      KEYWORD_DATA_URL: 'https://api.dataforseo.com/',
+      KEYWORD_DATA_LOGIN: 'me@example.com',
+      KEYWORD_DATA_PASSWORD: 'api-password',
+      KEYWORD_DATA_TTL_HOURS: '24',
+    }).keywordData;
+    expect(real).toMatchObject({
+      url: 'https://api.dataforseo.com',
+      login: 'me@example.com',
+      ttlHours: 24,
+      usesEmulator: false,
+    });
+  });
+
   it('generates the secrets once under DATA_DIR and reuses them on the next start', () => {
     const dir = path.join(dataDir(), 'nested', 'data');
     const first = loadConfig({ DATA_DIR: dir });

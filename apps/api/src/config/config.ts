@@ -35,6 +35,12 @@ export const envSchema = z.object({
   YOUTUBE_API_ROOT_URL: optionalUrl,
   YOUTUBE_API_KEY: optionalString,
   KEYWORD_DATA_URL: optionalUrl,
+  KEYWORD_DATA_LOGIN: optionalString,
+  KEYWORD_DATA_PASSWORD: optionalString,
+  KEYWORD_DATA_TTL_HOURS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(8760).default(168),
+  ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tubewise <no-reply@tubewise.local>'),
   STRIPE_SECRET_KEY: optionalString,
@@ -80,6 +86,22 @@ export interface Config {
   encryptionKey: Buffer;
   /** Where the video platform is: Google's endpoints, or the built-in emulator for unset URLs. */
   platform: PlatformConfig;
+  /** The keyword-data provider (DataForSEO's wire format), or the built-in emulator. */
+  keywordData: KeywordDataConfig;
+}
+
+/** The keyword-data provider: DataForSEO or anything speaking its API. */
+export interface KeywordDataConfig {
+  /** API base URL without a trailing slash (the client appends /v3/...). */
+  url: string;
+  login: string;
+  password: string;
+  /** How long cached figures stay fresh. */
+  ttlHours: number;
+  /** Whether the URL is the built-in emulator (then the server mounts it). */
+  usesEmulator: boolean;
+  /** The provider's name shown next to figures (they are estimates). */
+  sourceName: string;
 }
 
 /** Video-platform endpoints and OAuth client. */
@@ -107,6 +129,12 @@ export const EMULATOR_CLIENT = {
   apiKey: 'tubewise-emulator-key',
 } as const;
 
+/** The credentials the emulator's keyword-data API accepts when no KEYWORD_DATA_URL is set. */
+export const EMULATOR_KEYWORD_DATA = {
+  login: 'tubewise-emulator',
+  password: 'tubewise-emulator-secret',
+} as const;
+
 /** Thrown when the environment is invalid; carries the readable list of problems. */
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -130,6 +158,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
     if (!given('ENCRYPTION_KEY')) {
       problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL');
+    }
+  }
+  if (given('KEYWORD_DATA_URL')) {
+    for (const name of ['KEYWORD_DATA_LOGIN', 'KEYWORD_DATA_PASSWORD']) {
+      if (!given(name)) problems.push(`${name}: required with KEYWORD_DATA_URL`);
     }
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
@@ -156,6 +189,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       !env.GOOGLE_OAUTH_REVOKE_URL ||
       !env.YOUTUBE_API_ROOT_URL,
   };
+  const keywordData: KeywordDataConfig = env.KEYWORD_DATA_URL
+    ? {
+        url: env.KEYWORD_DATA_URL.replace(/\/+$/, ''),
+        login: env.KEYWORD_DATA_LOGIN ?? '',
+        password: env.KEYWORD_DATA_PASSWORD ?? '',
+        ttlHours: env.KEYWORD_DATA_TTL_HOURS,
+        usesEmulator: false,
+        sourceName: 'DataForSEO (Google Ads)',
+      }
+    : {
+        url: internal,
+        ...EMULATOR_KEYWORD_DATA,
+        ttlHours: env.KEYWORD_DATA_TTL_HOURS,
+        usesEmulator: true,
+        sourceName: 'Tubewise emulator (DataForSEO format)',
+      };
   return {
     env,
     embedded: !env.DATABASE_URL,
@@ -165,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
     encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? secrets.encryptionKey, 'hex'),
     platform,
+    keywordData,
   };
 }
 

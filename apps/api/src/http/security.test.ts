@@ -67,6 +67,7 @@ const VALID_BODIES: Record<string, unknown> = {
   },
   'POST /api/users/event/page': { url: '/home', title: 'Home', anonymousId: 'anon-1', data: {} },
   'POST /api/channels/:id/members': { email: 'friend@example.com' },
+  'POST /optimization/channels/:id/videos/:videoId/keywords': { keyword: 'camp cooking' },
   'PUT /api/channels/:id/settings': {
     topics: ['cooking'],
     language: 'en-us',

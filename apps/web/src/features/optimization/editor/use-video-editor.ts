@@ -42,8 +42,13 @@ export interface VideoEditor {
   reloadRecommendations: () => void;
 }
 
-/** The editor of one video, started from its loaded details. */
-export function useVideoEditor(details: VideoDetails, templates: Template[] = []): VideoEditor {
+const NO_TEMPLATES: Template[] = [];
+
+/** The editor of one video, started from its loaded details and the channel's templates. */
+export function useVideoEditor(
+  details: VideoDetails,
+  templates: Template[] = NO_TEMPLATES,
+): VideoEditor {
   const [state, dispatch] = useReducer(editorReducer, details, (d) => initialEditorState(d));
   const queryClient = useQueryClient();
   const { channelId, videoId } = state;

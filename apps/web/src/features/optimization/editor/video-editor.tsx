@@ -43,8 +43,13 @@ export function VideoEditor({ details }: { details: VideoDetails }) {
   useSaveShortcut(() => editor.saveDraft());
 
   const manager = useMemo(
-    () => ({ channelId: state.channelId, templates: state.templates, dispatch }),
-    [state.channelId, state.templates, dispatch],
+    () => ({
+      channelId: state.channelId,
+      templates: state.templates,
+      dispatch,
+      loadError: templatesQuery.isError,
+    }),
+    [state.channelId, state.templates, dispatch, templatesQuery.isError],
   );
 
   const focusLanguage = (): void => {

@@ -33,6 +33,8 @@ export interface TemplateManagerProps {
   channelId: string;
   templates: TemplateItem[];
   dispatch: (action: EditorAction) => void;
+  /** The templates could not be loaded. */
+  loadError: boolean;
   open: boolean;
   onClose: () => void;
   onInsert: (content: string) => void;
@@ -200,6 +202,7 @@ export default function TemplateManager({
   channelId,
   templates,
   dispatch,
+  loadError,
   open,
   onClose,
   onInsert,
@@ -231,7 +234,12 @@ export default function TemplateManager({
         >
           New template
         </Button>
-        {templates.length === 0 ? (
+        {loadError ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            We could not load this channel's templates. Close this window and try again later.
+          </Alert>
+        ) : null}
+        {templates.length === 0 && !loadError ? (
           <Typography color="text.secondary">
             No templates yet. Create one for the links and text you add to every video.
           </Typography>
