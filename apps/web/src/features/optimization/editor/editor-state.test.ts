@@ -343,6 +343,15 @@ describe('drafts (spec section 4)', () => {
     });
   });
 
+  it('reads their draft from details.draft too (the server sends { draft })', () => {
+    const theirs = buildDraft({ title: 'Their title', revision: 5 });
+    const state = run(withDraft(), {
+      type: 'draftFailed',
+      error: { code: 'draft-conflict', message: 'Conflict', details: { draft: theirs } },
+    });
+    expect(state.draftConflict).toEqual(theirs);
+  });
+
   it('loading their draft replaces the draft copy and takes their revision', () => {
     const theirs = buildDraft({ title: 'Their title', revision: 5 });
     const state = run(

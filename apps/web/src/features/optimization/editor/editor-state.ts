@@ -421,6 +421,13 @@ function isDraft(value: unknown): value is VideoDraft {
   );
 }
 
+/** The other person's draft in a `draft-conflict` error's details (`{ draft }` or the draft). */
+function conflictDraft(details: unknown): VideoDraft | null {
+  if (isDraft(details)) return details;
+  const inner = (details as { draft?: unknown } | null | undefined)?.draft;
+  return isDraft(inner) ? inner : null;
+}
+
 function withRecommendedTags(copy: VideoData, tags: string[]): VideoData {
   return { ...copy, recommendedTags: tags };
 }
@@ -598,7 +605,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 
     case 'draftFailed': {
       const { details, ...error } = action.error;
-      const conflict = error.code === 'draft-conflict' && isDraft(details) ? details : null;
+      const conflict = error.code === 'draft-conflict' ? conflictDraft(details) : null;
       return {
         ...state,
         draftSaving: false,

@@ -255,7 +255,12 @@ describe('drafts', () => {
         if (conflicts-- > 0) {
           return {
             status: 409,
-            body: { error: { ...errorBody('draft-conflict', 'Conflict').error, details: theirs } },
+            body: {
+              error: {
+                ...errorBody('draft-conflict', 'Conflict').error,
+                details: { draft: theirs },
+              },
+            },
           };
         }
         return { body: buildDraft({ ...(body as object), revision: 8 }) };
@@ -290,7 +295,9 @@ describe('drafts', () => {
     renderEditor('vid-1', [
       handle('saveDraft', () => ({
         status: 409,
-        body: { error: { ...errorBody('draft-conflict', 'Conflict').error, details: theirs } },
+        body: {
+          error: { ...errorBody('draft-conflict', 'Conflict').error, details: { draft: theirs } },
+        },
       })),
     ]);
     const title = await loaded();
