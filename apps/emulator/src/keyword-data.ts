@@ -189,8 +189,21 @@ const BOUNDARY_WORDS = new Set([
   'all',
   'before',
   'after',
+  'these',
+  'those',
+  'some',
+  'such',
+  'much',
+  'many',
+  'more',
+  'most',
+  'very',
+  'really',
 ]);
 const QUESTION_WORDS = new Set(['how', 'what', 'why', 'when', 'where', 'which', 'who']);
+
+/** Where a title splits into parts no phrase crosses: | : ( ) [ ] ! ? . , ; " / and spaced dashes. */
+const TITLE_SEPARATORS = /\s[-–—]\s|[|:()[\]!?.,;"/]+/u;
 
 /** Whether a run of title words makes a keyword phrase (no dangling little words). */
 function isPhrase(words: string[]): boolean {
@@ -381,15 +394,18 @@ export class KeywordModel {
     const phrases = new Set<string>();
     const words = new Set<string>();
     const related = new Set<string>();
-    const title = keywordWords(video.title);
-    for (const word of title) words.add(word);
-    for (let n = 1; n <= 4; n++) {
-      for (let i = 0; i + n <= title.length; i++) {
-        const gram = title.slice(i, i + n);
-        if (!isPhrase(gram)) continue;
-        const phrase = gram.join(' ');
-        phrases.add(phrase);
-        if (n >= 2 && n <= 3) related.add(phrase);
+    // Phrases never cross a title's separators ("Campfire Pizza | Easy Camp Cooking").
+    for (const segment of video.title.split(TITLE_SEPARATORS)) {
+      const title = keywordWords(segment);
+      for (const word of title) words.add(word);
+      for (let n = 1; n <= 4; n++) {
+        for (let i = 0; i + n <= title.length; i++) {
+          const gram = title.slice(i, i + n);
+          if (!isPhrase(gram)) continue;
+          const phrase = gram.join(' ');
+          phrases.add(phrase);
+          if (n >= 2 && n <= 3) related.add(phrase);
+        }
       }
     }
     for (const tag of video.tags) {
