@@ -481,7 +481,7 @@ describe('templates', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
 
     // Insert (never focused: appended on a new line).
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert template Links' }));
     const description = screen.getByRole('textbox', { name: 'Description' });
     await waitFor(() => expect(description).toHaveValue('Everything about sourdough.\nNEW LINKS'));
   });

@@ -173,7 +173,12 @@ function TemplateView({
         </Alert>
       ) : null}
       <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" onClick={() => onInsert(template.content)}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => onInsert(template.content)}
+          aria-label={`Insert template ${template.title}`}
+        >
           Insert
         </Button>
         <Button

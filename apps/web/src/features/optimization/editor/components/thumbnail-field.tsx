@@ -20,6 +20,27 @@ import {
 import { toEditorError } from '../use-video-editor.ts';
 import { FieldHeader, FieldTips } from './field-parts.tsx';
 
+/**
+ * The thumbnail at one of YouTube's display sizes. Like YouTube, an image that is not 16:9 is
+ * fitted inside the frame with black bars; a missing or broken image shows the placeholder.
+ */
+function Preview({ src, width, height }: { src: string | null; width: number; height: number }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) return <VideoThumbnail src={null} width={width} />;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt=""
+      width={width}
+      height={height}
+      referrerPolicy="no-referrer"
+      onError={() => setFailedSrc(src)}
+      sx={{ width, height, objectFit: 'contain', bgcolor: 'common.black', borderRadius: 1 }}
+    />
+  );
+}
+
 function changeNote(copy: VideoData, hasDraft: boolean): string | null {
   if (!copy.hasThumbnailChanged) return null;
   if (copy.hasUserChangedThumbnailInDraft) {
@@ -127,12 +148,12 @@ export function ThumbnailField({
         sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'flex-end' }}
       >
         {THUMBNAIL_PREVIEW_SIZES.map((size) => (
-          <Box role="listitem" key={size.label}>
-            <VideoThumbnail src={copy.thumbnailUrl} width={size.width} />
+          <Stack role="listitem" key={size.label} sx={{ gap: 0.5 }}>
+            <Preview src={copy.thumbnailUrl} width={size.width} height={size.height} />
             <Typography variant="caption" color="text.secondary">
               {size.label} ({size.width}×{size.height})
             </Typography>
-          </Box>
+          </Stack>
         ))}
       </Stack>
       <FieldTips tips={tips} label="Thumbnail tips" />
