@@ -36,6 +36,12 @@ import type { UsersService } from './modules/users/users.service.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerKeywordRoutes } from './modules/keywords/keywords.routes.ts';
 import type { KeywordsService } from './modules/keywords/keywords.service.ts';
+import type { DraftsService } from './modules/optimization/drafts.service.ts';
+import type { OptimizationService } from './modules/optimization/optimization.service.ts';
+import { registerOptimizationRoutes } from './modules/optimization/optimization.routes.ts';
+import type { PublishService } from './modules/optimization/publish.service.ts';
+import type { TemplatesService } from './modules/optimization/templates.service.ts';
+import type { ThumbnailsService } from './modules/optimization/thumbnails.service.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {
@@ -49,6 +55,11 @@ export interface Services {
   credentials: ChannelCredentials;
   channelSearch: ChannelSearchService;
   keywords: KeywordsService;
+  optimization: OptimizationService;
+  drafts: DraftsService;
+  templates: TemplatesService;
+  thumbnails: ThumbnailsService;
+  publish: PublishService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -75,6 +86,7 @@ const API_PREFIXES = [
   '/accounts/',
   // Only the channel calls: /optimization/<anything else> is a page of the web app.
   '/optimization/channels/',
+  '/optimization/thumbnails/',
   '/yt/',
   '/dev/',
   '/oauth/',
@@ -180,6 +192,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connect: services.connect,
     sync: services.sync,
     search: services.channelSearch,
+    resolveSession,
+  });
+  registerOptimizationRoutes(app, {
+    channels: services.channels,
+    optimization: services.optimization,
+    drafts: services.drafts,
+    templates: services.templates,
+    thumbnails: services.thumbnails,
+    publish: services.publish,
     resolveSession,
   });
   registerKeywordRoutes(app, { keywords: services.keywords, resolveSession });

@@ -30,6 +30,13 @@ import { DataForSeoAdapter } from './modules/keywords/dataforseo.adapter.ts';
 import type { KeywordDataProvider } from './modules/keywords/keyword-data.port.ts';
 import { KeywordsService } from './modules/keywords/keywords.service.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
+import { DraftsService } from './modules/optimization/drafts.service.ts';
+import type { KeywordFigures } from './modules/optimization/keyword-figures.ts';
+import { OptimizationService } from './modules/optimization/optimization.service.ts';
+import { PublishService } from './modules/optimization/publish.service.ts';
+import { SearchInsights } from './modules/optimization/search-insights.ts';
+import { TemplatesService } from './modules/optimization/templates.service.ts';
+import { ThumbnailsService } from './modules/optimization/thumbnails.service.ts';
 import { YouTubeAdapter } from './modules/video-platform/youtube.adapter.ts';
 import type { VideoPlatform } from './modules/video-platform/video-platform.port.ts';
 import {
@@ -69,6 +76,8 @@ export interface ComposeOptions {
   emulator?: boolean;
   /** Passed to buildApp: sees every route as it is registered. */
   onRoute?: AppDeps['onRoute'];
+  /** Keyword figures for optimization (tests pass a fake); default: the keyword-data module. */
+  keywordFigures?: KeywordFigures;
 }
 
 /** A running composition: the app (unless worker-only), services and how to close it all. */
@@ -206,6 +215,39 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     ttlHours: config.keywordData.ttlHours,
     log: logger,
   });
+  const keywordFigures = options.keywordFigures ?? keywords;
+  const optimization = new OptimizationService({
+    db,
+    platform,
+    credentials,
+    keywords: keywordFigures,
+    insights: new SearchInsights({
+      db,
+      platform,
+      clock,
+      apiKey: config.platform.apiKey,
+      log: logger,
+    }),
+    clock,
+    log: logger,
+    shortsEnabled: config.env.FEATURE_SHORTS,
+  });
+  const drafts = new DraftsService({ db, clock });
+  const templates = new TemplatesService({ db, clock });
+  const thumbnails = new ThumbnailsService({
+    db,
+    clock,
+    maxBytes: config.env.THUMBNAIL_MAX_BYTES,
+  });
+  const publish = new PublishService({
+    db,
+    platform,
+    credentials,
+    optimization,
+    drafts,
+    thumbnails,
+    clock,
+  });
   const services: Services = {
     users,
     sessions,
@@ -217,6 +259,11 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     credentials,
     channelSearch,
     keywords,
+    optimization,
+    drafts,
+    templates,
+    thumbnails,
+    publish,
   };
 
   let jobs: Jobs | null = null;

@@ -41,6 +41,15 @@ export const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(8760).default(168),
   ),
+  THUMBNAIL_MAX_BYTES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .min(100_000)
+      .max(50 * 1024 * 1024)
+      .default(2 * 1024 * 1024),
+  ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tubewise <no-reply@tubewise.local>'),
   STRIPE_SECRET_KEY: optionalString,

@@ -9,7 +9,7 @@ import type { ChannelCredentials } from './channel-credentials.ts';
 import { channelInviteEmail } from './channels.emails.ts';
 import { isKnownLocale } from './locales.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../lib/ids.ts';
 
 /** A channel row. */
 export type ChannelRow = typeof channels.$inferSelect;

@@ -23,6 +23,12 @@ export function platformToAppError(error: unknown): unknown {
     case 'not-found':
       return new AppError('not-found', 'The video platform could not find it.');
     case 'bad-request':
+      // Localizations need a default language (platform-facts): the spec's publish flag.
+      if (error.reason === 'defaultLanguageNotSet')
+        return new AppError(
+          'no-default-language',
+          'YouTube needs a default language for this video before it can be updated. Choose the video language and publish again.',
+        );
       return new AppError('bad-request', error.message);
     default:
       return new AppError(

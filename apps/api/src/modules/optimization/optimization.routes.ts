@@ -1,0 +1,275 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@tubewise/contract';
+import { defineRoute, type SessionResolver } from '../../http/route.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ChannelsService } from '../channels/channels.service.ts';
+import type { DraftsService } from './drafts.service.ts';
+import type { OptimizationService } from './optimization.service.ts';
+import type { PublishService } from './publish.service.ts';
+import type { TemplatesService } from './templates.service.ts';
+import { THUMBNAIL_TYPES, type ThumbnailsService } from './thumbnails.service.ts';
+
+/** The optimisation list, the editor's calls, drafts, templates, thumbnails and publishing. */
+export function registerOptimizationRoutes(
+  app: FastifyInstance,
+  deps: {
+    channels: ChannelsService;
+    optimization: OptimizationService;
+    drafts: DraftsService;
+    templates: TemplatesService;
+    thumbnails: ThumbnailsService;
+    publish: PublishService;
+    resolveSession: SessionResolver;
+  },
+): void {
+  const { channels, optimization, drafts, templates, thumbnails, publish, resolveSession } = deps;
+  const tags = ['optimization'];
+  const access = (userId: string, channelId: string) => channels.requireAccess(userId, channelId);
+
+  defineRoute(
+    app,
+    routes.videoList,
+    resolveSession,
+    async ({ params, query, session }) => {
+      await access(session.userId, params.id);
+      return optimization.list(params.id, query);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.checkVideos,
+    resolveSession,
+    async ({ params, body, session }) => {
+      await access(session.userId, params.id);
+      return optimization.check(params.id, body.videosToCheck);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.playlists,
+    resolveSession,
+    async ({ params, session }) => {
+      await access(session.userId, params.id);
+      return optimization.playlists(params.id);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.nextVideo,
+    resolveSession,
+    async ({ params, session }) => {
+      await access(session.userId, params.id);
+      return { video: await optimization.next(params.id, params.videoId) };
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.videoDetails,
+    resolveSession,
+    async ({ params, session }) => {
+      await access(session.userId, params.id);
+      return optimization.details(params.id, params.videoId);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.setSearchTerm,
+    resolveSession,
+    async ({ params, body, session }) => {
+      await access(session.userId, params.id);
+      return optimization.setSearchTerm(params.id, params.videoId, body.searchTerm);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.recommendations,
+    resolveSession,
+    async ({ params, query, session }) => {
+      await access(session.userId, params.id);
+      return optimization.recommendations(params.id, params.videoId, query.searchTerm);
+    },
+    { tags },
+  );
+
+  for (const [route, ignored] of [
+    [routes.ignoreTip, true],
+    [routes.unignoreTip, false],
+  ] as const) {
+    defineRoute(
+      app,
+      route,
+      resolveSession,
+      async ({ params, session }) => {
+        await access(session.userId, params.id);
+        return optimization.setTipIgnored(params.id, params.videoId, params.type, ignored);
+      },
+      { tags },
+    );
+  }
+
+  defineRoute(
+    app,
+    routes.saveDraft,
+    resolveSession,
+    async ({ params, body, session }) => {
+      await access(session.userId, params.id);
+      const video = await optimization.requireVideo(params.id, params.videoId);
+      return drafts.save(video, session.userId, body);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.deleteDraft,
+    resolveSession,
+    async ({ params, query, session }) => {
+      await access(session.userId, params.id);
+      const video = await optimization.requireVideo(params.id, params.videoId);
+      await drafts.delete(video.id, query.revision);
+      return { success: true as const };
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.templates,
+    resolveSession,
+    async ({ params, session }) => {
+      await access(session.userId, params.id);
+      return { items: await templates.list(params.id) };
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.createTemplate,
+    resolveSession,
+    async ({ params, body, session }) => {
+      await access(session.userId, params.id);
+      return templates.create(params.id, session.userId, body);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.updateTemplate,
+    resolveSession,
+    async ({ params, body, session }) => {
+      await access(session.userId, params.id);
+      return templates.update(params.id, params.templateId, body);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.deleteTemplate,
+    resolveSession,
+    async ({ params, session }) => {
+      await access(session.userId, params.id);
+      await templates.delete(params.id, params.templateId);
+      return { success: true as const };
+    },
+    { tags },
+  );
+
+  // The upload takes the image itself as the body (no multipart): a content-type parser for
+  // the two image types, scoped to this one route.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      [...THUMBNAIL_TYPES],
+      { parseAs: 'buffer', bodyLimit: thumbnails.limitBytes * 2 },
+      (_request, body, done) => done(null, body),
+    );
+    defineRoute(
+      scope,
+      routes.uploadThumbnail,
+      resolveSession,
+      async ({ params, request, session }) => {
+        await access(session.userId, params.id);
+        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (
+          !(THUMBNAIL_TYPES as readonly string[]).includes(type) ||
+          !Buffer.isBuffer(request.body)
+        )
+          throw new AppError(
+            'unsupported-media-type',
+            'Send the thumbnail as the body with Content-Type image/jpeg or image/png.',
+          );
+        const video = await optimization.requireVideo(params.id, params.videoId);
+        return thumbnails.upload(video, session.userId, request.body, type);
+      },
+      {
+        tags,
+        bodyLimit: thumbnails.limitBytes * 2,
+        config: { allowNonJson: true },
+      },
+    );
+  });
+
+  defineRoute(
+    app,
+    routes.thumbnailImage,
+    resolveSession,
+    async ({ params, session, reply }) => {
+      const row = await thumbnails.find(params.thumbnailId);
+      if (!row) throw new AppError('not-found', 'This thumbnail upload does not exist.');
+      await access(session.userId, row.channelId);
+      reply
+        .type(row.mimeType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff');
+      return row.data as never;
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.publish,
+    resolveSession,
+    async ({ params, body, session }) => {
+      await access(session.userId, params.id);
+      return publish.publish(params.id, params.videoId, session.userId, body);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.publishHistory,
+    resolveSession,
+    async ({ params, session }) => {
+      await access(session.userId, params.id);
+      return { items: await publish.history(params.id, params.videoId) };
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.restorePublish,
+    resolveSession,
+    async ({ params, session }) => {
+      await access(session.userId, params.id);
+      return publish.restore(params.id, params.videoId, session.userId, params.publishId);
+    },
+    { tags },
+  );
+}

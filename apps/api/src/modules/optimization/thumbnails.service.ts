@@ -1,0 +1,149 @@
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+import { THUMBNAIL_MIN_WIDTH, type UploadedThumbnail } from '@tubewise/contract';
+import type { Db } from '../../db/client.ts';
+import { thumbnailUploads, videoDrafts } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { thumbnailUploadUrl } from './optimization.presenter.ts';
+
+/** Image types thumbnails.set accepts. */
+export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
+/** An image type thumbnails.set accepts. */
+export type ThumbnailType = (typeof THUMBNAIL_TYPES)[number];
+/** Uploads kept per video (older ones not used by a draft are deleted). */
+const KEEP_PER_VIDEO = 5;
+/** How far from 16:9 an image may be before YouTube adds black bars. */
+const RATIO_TOLERANCE = 0.01;
+
+/** Checks uploaded thumbnails with sharp, keeps them in the database, and serves them back. */
+export class ThumbnailsService {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly maxBytes: number;
+  constructor(deps: { db: Db; clock: Clock; maxBytes: number }) {
+    this.db = deps.db;
+    this.clock = deps.clock;
+    this.maxBytes = deps.maxBytes;
+  }
+
+  /** The size limit of an upload in bytes (a setting). */
+  get limitBytes(): number {
+    return this.maxBytes;
+  }
+
+  /** Checks and stores an upload for a video. */
+  async upload(
+    video: { channelId: string; youtubeId: string },
+    userId: string,
+    data: Buffer,
+    declaredType: string,
+  ): Promise<UploadedThumbnail> {
+    if (data.length > this.maxBytes)
+      throw new AppError(
+        'payload-too-large',
+        `The image is ${formatMb(data.length)}; thumbnails can be at most ${formatMb(this.maxBytes)}.`,
+      );
+    let meta: Metadata;
+    try {
+      meta = await sharp(data, { failOn: 'error' }).metadata();
+    } catch {
+      throw new AppError('invalid-image', 'This file is not a readable JPEG or PNG image.');
+    }
+    const mimeType: ThumbnailType | null =
+      meta.format === 'jpeg' ? 'image/jpeg' : meta.format === 'png' ? 'image/png' : null;
+    if (!mimeType) throw new AppError('invalid-image', 'Thumbnails must be JPEG or PNG images.');
+    if (mimeType !== declaredType)
+      throw new AppError(
+        'invalid-image',
+        `The file is a ${meta.format?.toUpperCase()} image, not what it was sent as.`,
+      );
+    const width = meta.autoOrient?.width ?? meta.width ?? 0;
+    const height = meta.autoOrient?.height ?? meta.height ?? 0;
+    if (width < THUMBNAIL_MIN_WIDTH)
+      throw new AppError(
+        'invalid-image',
+        `The image is ${width} px wide; YouTube needs at least ${THUMBNAIL_MIN_WIDTH} px (1280×720 is best).`,
+      );
+    const warnings: UploadedThumbnail['warnings'] = [];
+    if (Math.abs(width / height - 16 / 9) > RATIO_TOLERANCE) warnings.push('not-16-9');
+    if (width < 1280) warnings.push('below-1280');
+    const [row] = await this.db
+      .insert(thumbnailUploads)
+      .values({
+        channelId: video.channelId,
+        videoYoutubeId: video.youtubeId,
+        mimeType,
+        data,
+        width,
+        height,
+        bytes: data.length,
+        createdBy: userId,
+        createdAt: this.clock.now(),
+      })
+      .returning({ id: thumbnailUploads.id });
+    await this.prune(video);
+    return {
+      thumbnailId: row!.id,
+      url: thumbnailUploadUrl(row!.id),
+      width,
+      height,
+      bytes: data.length,
+      mimeType,
+      warnings,
+    };
+  }
+
+  /** An upload of a channel's video, with its bytes; 404 when it is not this video's. */
+  async require(video: { channelId: string; youtubeId: string }, thumbnailId: string) {
+    if (!isUuid(thumbnailId)) throw notFound();
+    const row = await this.db.query.thumbnailUploads.findFirst({
+      where: and(
+        eq(thumbnailUploads.id, thumbnailId),
+        eq(thumbnailUploads.channelId, video.channelId),
+        eq(thumbnailUploads.videoYoutubeId, video.youtubeId),
+      ),
+    });
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** An upload by id with its channel, for serving it to people on that channel. */
+  async find(thumbnailId: string) {
+    if (!isUuid(thumbnailId)) return null;
+    return (
+      (await this.db.query.thumbnailUploads.findFirst({
+        where: eq(thumbnailUploads.id, thumbnailId),
+      })) ?? null
+    );
+  }
+
+  /** Deletes a video's older uploads that no draft uses. */
+  private async prune(video: { channelId: string; youtubeId: string }): Promise<void> {
+    const sameVideo = and(
+      eq(thumbnailUploads.channelId, video.channelId),
+      eq(thumbnailUploads.videoYoutubeId, video.youtubeId),
+    );
+    const keep = this.db
+      .select({ id: thumbnailUploads.id })
+      .from(thumbnailUploads)
+      .where(sameVideo)
+      .orderBy(desc(thumbnailUploads.createdAt))
+      .limit(KEEP_PER_VIDEO);
+    const used = this.db
+      .select({ id: videoDrafts.thumbnailId })
+      .from(videoDrafts)
+      .where(eq(videoDrafts.channelId, video.channelId));
+    const keepIds = (await keep).map((r) => r.id);
+    const usedIds = (await used).map((r) => r.id).filter((id): id is string => !!id);
+    const protectedIds = [...keepIds, ...usedIds];
+    if (!protectedIds.length) return;
+    await this.db
+      .delete(thumbnailUploads)
+      .where(and(sameVideo, notInArray(thumbnailUploads.id, protectedIds)));
+  }
+}
+
+const notFound = () => new AppError('not-found', 'This thumbnail upload does not exist.');
+const formatMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

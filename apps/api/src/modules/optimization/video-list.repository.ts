@@ -1,0 +1,127 @@
+import { and, asc, desc, eq, gte, ilike, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  HIGH_LEVEL,
+  VIDEO_PAGE_SIZE,
+  type VideoSortField,
+  type videoListQuery,
+} from '@tubewise/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { playlists, playlistVideos, videoDrafts, videos } from '../../db/schema/index.ts';
+
+/** Videos this long or shorter count as shorts (YouTube allows shorts of up to 3 minutes). */
+export const SHORTS_MAX_SECONDS = 180;
+
+/** The list's validated query. */
+export type VideoListFilter = z.output<typeof videoListQuery>;
+
+/** The upload, scheduled or published date: a scheduled private video's publishAt wins. */
+export const videoDate = sql<Date | null>`coalesce(${videos.publishAt}, ${videos.publishedAt})`;
+
+const sortColumns: Record<VideoSortField, SQL> = {
+  level: sql`${videos.level}`,
+  impact: sql`${videos.impact}`,
+  lastUpdate: sql`${videos.lastPublishedAt}`,
+  date: videoDate,
+};
+
+/** Escapes LIKE wildcards so a search for "100%" finds that text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The SQL conditions of a list filter (the channel's videos, then each filter that is set). */
+export function listConditions(channelId: string, f: VideoListFilter, now: Date): SQL[] {
+  const where: SQL[] = [eq(videos.channelId, channelId)];
+  if (f.tab === 'needs-work') where.push(lt(videos.level, HIGH_LEVEL));
+  if (f.tab === 'optimized') where.push(gte(videos.level, HIGH_LEVEL));
+  if (f.visibility) where.push(eq(videos.privacyStatus, f.visibility));
+  if (f.time) {
+    const days = f.time === 'lastWeek' ? 7 : 30;
+    where.push(sql`${videoDate} >= ${new Date(now.getTime() - days * 86_400_000)}`);
+  }
+  if (f.updated) where.push(isNotNull(videos.platformChangedAt));
+  if (f.drafts) where.push(isNotNull(videoDrafts.videoId));
+  if (f.shorts) where.push(lte(videos.durationSeconds, SHORTS_MAX_SECONDS));
+  if (f.q) where.push(ilike(videos.title, likePattern(f.q)));
+  if (f.playlist) {
+    where.push(sql`exists (
+      select 1 from ${playlistVideos}
+      join ${playlists} on ${playlists.id} = ${playlistVideos.playlistId}
+      where ${playlists.channelId} = ${videos.channelId}
+        and ${playlists.youtubeId} = ${f.playlist}
+        and ${playlistVideos.videoYoutubeId} = ${videos.youtubeId})`);
+  }
+  return where;
+}
+
+/** Columns of a list row as stored. */
+export const listColumns = {
+  id: videos.id,
+  youtubeId: videos.youtubeId,
+  title: videos.title,
+  thumbnails: videos.thumbnails,
+  privacyStatus: videos.privacyStatus,
+  publishedAt: videos.publishedAt,
+  publishAt: videos.publishAt,
+  viewCount: videos.viewCount,
+  durationSeconds: videos.durationSeconds,
+  searchTerm: videos.searchTerm,
+  level: videos.level,
+  impact: videos.impact,
+  lastPublishedAt: videos.lastPublishedAt,
+  platformChangedAt: videos.platformChangedAt,
+  hasDraft: sql<boolean>`${videoDrafts.videoId} is not null`,
+};
+
+/** A stored list row. */
+export interface ListRow {
+  id: string;
+  youtubeId: string;
+  title: string;
+  thumbnails: (typeof videos.$inferSelect)['thumbnails'];
+  privacyStatus: string | null;
+  publishedAt: Date | null;
+  publishAt: Date | null;
+  viewCount: number | null;
+  durationSeconds: number | null;
+  searchTerm: string | null;
+  level: number;
+  impact: number;
+  lastPublishedAt: Date | null;
+  platformChangedAt: Date | null;
+  hasDraft: boolean;
+}
+
+/** One page of a channel's videos, sorted and filtered, with the total that match. */
+export async function listVideos(
+  db: Db,
+  channelId: string,
+  f: VideoListFilter,
+  now: Date,
+): Promise<{ rows: ListRow[]; total: number }> {
+  const where = and(...listConditions(channelId, f, now));
+  const column = sortColumns[f.sort];
+  const direction = f.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(videos)
+    .leftJoin(videoDrafts, eq(videoDrafts.videoId, videos.id))
+    .where(where)
+    // Rows without a value (never published through the product, no date) go last either way;
+    // the platform id breaks ties so pages never overlap.
+    .orderBy(sql`${direction(column)} nulls last`, asc(videos.youtubeId))
+    .limit(VIDEO_PAGE_SIZE)
+    .offset((f.page - 1) * VIDEO_PAGE_SIZE);
+  const total = rows[0]?.total ?? (f.page > 1 ? await countVideos(db, where) : 0);
+  return { rows, total };
+}
+
+async function countVideos(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(videos)
+    .leftJoin(videoDrafts, eq(videoDrafts.videoId, videos.id))
+    .where(where);
+  return row?.n ?? 0;
+}
