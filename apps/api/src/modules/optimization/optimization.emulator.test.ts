@@ -53,10 +53,12 @@ const figures: KeywordFigures = {
 };
 
 /** An image of the given size and type. */
-const image = (width: number, height: number, type: 'png' | 'jpeg' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 40, b: 200 } } })
-    [type]()
-    .toBuffer();
+function image(width: number, height: number, type: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
+  const canvas = sharp({
+    create: { width, height, channels: 3, background: { r: 120, g: 40, b: 200 } },
+  });
+  return (type === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
+}
 
 describe.each(testBackends())('optimization against the emulator (%s)', (backend) => {
   let emulator: Emulator;
