@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE_ID,
@@ -184,8 +185,9 @@ export class OptimizationService {
       const differs =
         current.title !== stored.title ||
         current.description !== stored.description ||
-        JSON.stringify(current.tags) !== JSON.stringify(stored.tags) ||
-        JSON.stringify(current.thumbnails) !== JSON.stringify(stored.thumbnails) ||
+        !isDeepStrictEqual(current.tags, stored.tags) ||
+        // jsonb does not keep key order, so compare structurally.
+        !isDeepStrictEqual(current.thumbnails, stored.thumbnails) ||
         current.defaultLanguage !== stored.defaultLanguage;
       const statsDiffer =
         current.viewCount !== stored.viewCount || current.privacyStatus !== stored.privacyStatus;
@@ -365,9 +367,7 @@ export class OptimizationService {
         batch.map((v) => v.youtubeId),
       );
       const figures = await this.termFigures(channelId, batch);
-      const ids: string[] = [];
-      const levels: number[] = [];
-      const impacts: number[] = [];
+      const scores: { id: string; level: number; impact: number }[] = [];
       for (const video of batch) {
         const keyword = video.searchTerm
           ? (figures.get(video.searchTerm.toLowerCase()) ?? null)
@@ -378,13 +378,12 @@ export class OptimizationService {
           keyword,
           video.searchPosition,
         );
-        ids.push(video.id);
-        levels.push(score.level);
-        impacts.push(score.impact);
+        scores.push({ id: video.id, level: score.level, impact: score.impact });
       }
+      // One statement per batch; JSON travels as a single parameter on PGlite and PostgreSQL alike.
       await this.db.execute(sql`
         update ${videos} set level = s.level, impact = s.impact, scored_at = ${this.clock.now()}
-        from unnest(${ids}::uuid[], ${levels}::int[], ${impacts}::int[]) as s(id, level, impact)
+        from jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as s(id uuid, level int, impact int)
         where ${videos.id} = s.id`);
       scored += batch.length;
       if (batch.length < SCORE_BATCH) return scored;

@@ -106,6 +106,8 @@ export class PublishService {
       }
     }
     const now = this.clock.now();
+    // Read before the transaction: PGlite has one connection, so a query outside `tx` would wait forever.
+    const userName = await displayName(this.db, userId);
     const record = await this.db.transaction(async (tx) => {
       await tx
         .update(videos)
@@ -129,7 +131,7 @@ export class PublishService {
           videoId: video.id,
           channelId,
           userId,
-          userName: await displayName(this.db, userId),
+          userName,
           before: metadataOf(result.previous),
           after: metadataOf(result.updated),
           thumbnailChanged: newThumbnails !== null,
