@@ -20,9 +20,12 @@ export function isSameOrigin(
   return true;
 }
 
+/** Route config naming the only content types a non-JSON route accepts. */
+export type RouteContentTypes = { contentTypes?: readonly string[] };
+
 /**
  * Refuses state-changing requests that are cross-origin or not JSON, before any handler runs.
- * Routes that take other content types (webhooks, uploads) opt out with `config.allowNonJson`.
+ * Routes that take other content types (uploads) name them in `config.contentTypes`.
  */
 export function registerOriginCheck(
   app: FastifyInstance,
@@ -36,10 +39,11 @@ export function registerOriginCheck(
     if (!isSameOrigin(request, allowedOrigins)) {
       throw new AppError('cross-origin', 'Cross-origin requests are not allowed.');
     }
-    const routeConfig = request.routeOptions.config as { allowNonJson?: boolean } | undefined;
-    if (routeConfig?.allowNonJson) return;
-    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
-      throw new AppError('unsupported-media-type', 'Send the request as application/json.');
+    const accepted = (request.routeOptions.config as RouteContentTypes | undefined)?.contentTypes;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (accepted ? !accepted.includes(type) : type !== 'application/json') {
+      const names = accepted ? accepted.join(' or ') : 'application/json';
+      throw new AppError('unsupported-media-type', `Send the request as ${names}.`);
     }
   });
 }

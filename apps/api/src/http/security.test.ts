@@ -68,6 +68,28 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/users/event/page': { url: '/home', title: 'Home', anonymousId: 'anon-1', data: {} },
   'POST /api/channels/:id/members': { email: 'friend@example.com' },
   'POST /optimization/channels/:id/videos/:videoId/keywords': { keyword: 'camp cooking' },
+  'POST /optimization/channels/:id/videos/check': { videosToCheck: ['dQw4w9WgXcQ'] },
+  'PUT /optimization/channels/:id/videos/:videoId/search-term': { searchTerm: 'camp cooking' },
+  'PUT /optimization/channels/:id/videos/:videoId/draft': {
+    title: 'Camp cooking for beginners',
+    description: 'Camp cooking made simple.',
+    tags: ['camp cooking'],
+    searchTerm: 'camp cooking',
+    language: 'en',
+    thumbnailId: null,
+    baseRevision: null,
+  },
+  'POST /optimization/channels/:id/templates': { title: 'Links', content: 'Subscribe!' },
+  'PUT /optimization/channels/:id/templates/:templateId': { title: 'Links', content: 'Bye' },
+  'POST /optimization/channels/:id/videos/:videoId/publish': {
+    title: 'Camp cooking for beginners',
+    description: 'Camp cooking made simple.',
+    tags: ['camp cooking'],
+    searchTerm: 'camp cooking',
+    language: null,
+    thumbnailId: null,
+    fromDraft: false,
+  },
   'PUT /api/channels/:id/settings': {
     topics: ['cooking'],
     language: 'en-us',
@@ -233,7 +255,7 @@ describe.each(testBackends())('security: every route (%s)', (backend) => {
         ? json(validBody(r))
         : SAFE_METHODS.has(r.method)
           ? {}
-          : { headers: { 'content-type': 'application/json' } };
+          : { headers: { 'content-type': r.contentTypes?.[0] ?? 'application/json' } };
       const opts = { method: r.method, url: concrete(r), ...body } as InjectOptions;
       const res = await send(opts);
       if (r.method === 'HEAD') {
@@ -261,7 +283,7 @@ describe.each(testBackends())('security: every route (%s)', (backend) => {
   });
 
   it('answers 400 with the envelope to malformed JSON on every state-changing route', async () => {
-    for (const r of stateChanging()) {
+    for (const r of stateChanging().filter((route) => !route.contentTypes)) {
       for (const payload of ['{"email":', '{bad json}', '[1,2', '{"a":1}}', '\u0000']) {
         const opts = {
           method: r.method,

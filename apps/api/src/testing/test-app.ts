@@ -49,6 +49,8 @@ export interface RegisteredRoute {
   auth: boolean;
   /** Whether the route validates a request body. */
   hasBody: boolean;
+  /** The only content types a non-JSON route accepts (`config.contentTypes`), else undefined. */
+  contentTypes?: readonly string[];
 }
 
 /** A running test app with helpers for signed-in requests. */
@@ -88,7 +90,7 @@ export async function createTestApp(
   const database = options.database ?? (await openTestDatabase(backend));
   const routes: RegisteredRoute[] = [];
   const collect = (route: RouteOptions) => {
-    const config = (route.config ?? {}) as { auth?: boolean };
+    const config = (route.config ?? {}) as { auth?: boolean; contentTypes?: readonly string[] };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       routes.push({
@@ -96,6 +98,7 @@ export async function createTestApp(
         url: route.url,
         auth: config.auth === true,
         hasBody: Boolean(route.schema?.body),
+        contentTypes: config.contentTypes,
       });
     }
   };

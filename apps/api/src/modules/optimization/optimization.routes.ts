@@ -218,7 +218,7 @@ export function registerOptimizationRoutes(
       {
         tags,
         bodyLimit: thumbnails.limitBytes * 2,
-        config: { allowNonJson: true },
+        config: { contentTypes: THUMBNAIL_TYPES },
       },
     );
   });
