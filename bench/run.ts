@@ -4,17 +4,20 @@
  *
  * Sections: embedded PGlite (always), PostgreSQL (when DATABASE_URL is set), the sync of a
  * 10,000-video emulated channel (bench/sync.ts; PostgreSQL when DATABASE_URL is set, else PGlite),
- * and the web bundle report written by the web build. Results also go to bench/results/<timestamp>.json.
+ * the optimization list and scoring on a 10,000-video channel (bench/optimization.ts), and the
+ * web bundle report written by the web build. Results also go to bench/results/<timestamp>.json.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { compose, loadConfig, openDatabase } from '@tubewise/api';
+import { load, measure, report, toMeasurement, type Measurement } from './load.ts';
+import { signIn } from './channel.ts';
 import { freshPostgres } from './postgres.ts';
+import { benchOptimization } from './optimization.ts';
 import { benchSync, type SyncSection } from './sync.ts';
 
 type DatabaseTarget = Parameters<typeof openDatabase>[0];
@@ -33,23 +36,6 @@ const LOAD = {
 const BENCH_USER = { email: 'bench@tubewise.local', password: 'bench-passphrase-4711' };
 const TARGET_RATIO = 0.5;
 
-/** One measured endpoint. */
-interface Measurement {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  requests: number;
-  ok2xx: number;
-  non2xx: number;
-  errors: number;
-  seconds: number;
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  ratioToBare?: number;
-  target?: number;
-}
-
 /** The event-ingestion check: what the clients were told versus what the database holds. */
 interface EventLoss {
   acknowledged: number;
@@ -63,79 +49,6 @@ interface Section {
   measurements: Measurement[];
   events: EventLoss;
 }
-
-interface LoadOptions {
-  url: string;
-  method: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-  seconds?: number;
-  amount?: number;
-}
-
-/** Runs autocannon once (bounded by duration or amount) and resolves with its result. */
-function load(options: LoadOptions): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: options.url,
-        method: options.method,
-        headers: options.headers,
-        body: options.body,
-        connections: LOAD.connections,
-        // The load generator runs in a worker thread, off the servers' event loop.
-        workers: 1,
-        // autocannon only notices the end of a run on a sample tick: keep ticks short so the
-        // elapsed time (and req/s) of a fixed-amount run is accurate.
-        sampleInt: 50,
-        ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 1 }),
-        // Bounded even if the server stalls.
-        timeout: 10,
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    instance.on('error', reject);
-  });
-}
-
-/** Turns one autocannon run into a measurement; req/s is completed responses per second. */
-function toMeasurement(
-  name: string,
-  options: { method: 'GET' | 'POST'; path: string },
-  run: autocannon.Result,
-): Measurement {
-  const completed = run['2xx'] + run.non2xx;
-  const seconds = Math.max(0.001, run.duration);
-  return {
-    name,
-    method: options.method,
-    path: options.path,
-    requests: completed,
-    ok2xx: run['2xx'],
-    non2xx: run.non2xx,
-    errors: run.errors,
-    seconds: round(seconds, 2),
-    reqPerSec: round(completed / seconds, 0),
-    p50Ms: run.latency.p50,
-    p99Ms: run.latency.p99,
-  };
-}
-
-/** Warms up for a second, then measures for LOAD.seconds. */
-async function measure(
-  name: string,
-  base: string,
-  options: Omit<LoadOptions, 'url' | 'seconds' | 'amount'> & { path: string },
-): Promise<Measurement> {
-  const url = `${base}${options.path}`;
-  await load({ ...options, url, seconds: LOAD.warmupSeconds });
-  return toMeasurement(name, options, await load({ ...options, url, seconds: LOAD.seconds }));
-}
-
-const round = (value: number, digits: number): number => {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-};
 
 /** Starts the baseline: a bare Fastify app with one trivial JSON route. */
 async function startBare(): Promise<{ app: FastifyInstance; base: string }> {
@@ -157,23 +70,6 @@ async function countEvents(target: DatabaseTarget): Promise<number> {
   } finally {
     await database.close();
   }
-}
-
-/** Signs in over HTTP and returns the Cookie header value. */
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USER),
-    signal: AbortSignal.timeout(30_000),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookies = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((c) => !c.endsWith('='));
-  if (!cookies.length) throw new Error('sign-in set no cookies');
-  return cookies.join('; ');
 }
 
 /** Benchmarks the real app on one database backend against the bare baseline. */
@@ -202,23 +98,26 @@ async function benchSection(
       const app = composition.app!;
       await composition.services.users.ensureUser({ ...BENCH_USER, name: 'Bench User' });
       const base = await app.listen({ port: 0, host: '127.0.0.1' });
-      const cookie = await signIn(base);
+      const cookie = await signIn(base, BENCH_USER);
 
       console.log(`\n[${backend}] measuring (${LOAD.connections} connections, ${LOAD.seconds} s)`);
-      const bare = await measure('bare Fastify route', bareBase, { method: 'GET', path: '/bare' });
+      const bare = await measure('bare Fastify route', bareBase, LOAD, {
+        method: 'GET',
+        path: '/bare',
+      });
       report(bare);
       // Informational: the real app's HTTP stack (hooks, helmet, request ids) without the database.
-      const health = await measure('GET /healthz (no database)', base, {
+      const health = await measure('GET /healthz (no database)', base, LOAD, {
         method: 'GET',
         path: '/healthz',
       });
-      report(health, bare, false);
-      const me = await measure('GET /api/users/me (signed in)', base, {
+      report(health, bare);
+      const me = await measure('GET /api/users/me (signed in)', base, LOAD, {
         method: 'GET',
         path: '/api/users/me',
         headers: { cookie },
       });
-      report(me, bare);
+      report(me, bare, TARGET_RATIO);
 
       // Events run by request count, not by time: a timed run ends with requests in flight
       // whose events are stored but never acknowledged. The warm-up (a fixed count too) sizes
@@ -233,15 +132,20 @@ async function benchSection(
         }),
       };
       const eventUrl = `${base}${eventOptions.path}`;
-      const warmup = await load({ ...eventOptions, url: eventUrl, amount: 2000 });
+      const eventLoad = { ...eventOptions, url: eventUrl, connections: LOAD.connections };
+      const warmup = await load({ ...eventLoad, amount: 2000 });
       const warmupRate = warmup['2xx'] / Math.max(0.001, warmup.duration);
       const amount = Math.min(
         LOAD.maxEventRequests,
         Math.max(1000, Math.round(warmupRate * LOAD.seconds)),
       );
-      const eventRun = await load({ ...eventOptions, url: eventUrl, amount });
-      const event = toMeasurement('POST /api/users/event', eventOptions, eventRun);
-      report(event, bare);
+      const eventRun = await load({ ...eventLoad, amount });
+      const event = toMeasurement(
+        'POST /api/users/event',
+        { ...eventOptions, connections: LOAD.connections },
+        eventRun,
+      );
+      report(event, bare, TARGET_RATIO);
 
       const acknowledged = warmup['2xx'] + eventRun['2xx'];
       const failed = [warmup, eventRun].reduce((n, r) => n + r.errors + r.non2xx, 0);
@@ -269,25 +173,6 @@ async function benchSection(
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** Prints one measurement line, with its ratio to the baseline when given. */
-function report(m: Measurement, bare?: Measurement, withTarget = true): void {
-  if (bare) {
-    m.ratioToBare = round(m.reqPerSec / bare.reqPerSec, 2);
-    if (withTarget) m.target = TARGET_RATIO;
-  }
-  const ratio =
-    m.ratioToBare === undefined
-      ? 'baseline'
-      : `ratio ${m.ratioToBare.toFixed(2)}` +
-        (m.target === undefined
-          ? ' (no target)'
-          : ` (target ≥ ${m.target}: ${m.ratioToBare >= m.target ? 'met' : 'NOT met'})`);
-  const problems = m.non2xx || m.errors ? `  [non-2xx ${m.non2xx}, errors ${m.errors}]` : '';
-  console.log(
-    `  ${m.name.padEnd(32)} ${String(m.reqPerSec).padStart(8)} req/s  p99 ${String(m.p99Ms).padStart(4)} ms  ${ratio}${problems}`,
-  );
 }
 
 /** The per-route initial JS report the web build wrote, if any (read, not recomputed). */
@@ -343,6 +228,8 @@ async function main(): Promise<void> {
   }
   // The sync runs on PostgreSQL when DATABASE_URL is set, otherwise on PGlite (said so).
   const sync: SyncSection = await benchSync(process.env.DATABASE_URL || undefined);
+  // Like the sync: PostgreSQL when DATABASE_URL is set, otherwise PGlite (said so).
+  const optimization = await benchOptimization(process.env.DATABASE_URL || undefined);
   const bundle = bundleReport();
 
   const resultsDir = path.join(here, 'results');
@@ -351,7 +238,7 @@ async function main(): Promise<void> {
   writeFileSync(
     file,
     JSON.stringify(
-      { startedAt, node: process.version, load: LOAD, sections, sync, bundle },
+      { startedAt, node: process.version, load: LOAD, sections, sync, optimization, bundle },
       null,
       2,
     ),

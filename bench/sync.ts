@@ -13,7 +13,6 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +29,7 @@ import type {
   PlatformPlaylistItem,
   PlatformVideo,
 } from '../apps/api/src/modules/video-platform/video-platform.port.ts';
+import { connectEmulatedChannel, freePort, OWNER } from './channel.ts';
 import { freshPostgres, type FreshDatabase } from './postgres.ts';
 
 /** Videos of the emulated channel. */
@@ -39,8 +39,6 @@ const PAGE = 50;
 /** Rows per multi-row INSERT of the baseline. */
 const INSERT_CHUNK = 1000;
 const TARGET_RATIO = 1.5;
-/** The emulator's demo account A, owner of the benchmark channel. */
-const OWNER = 'alex.creator@tubewise.test';
 const BENCH_USER = { email: 'bench-sync@tubewise.local', password: 'bench-passphrase-4711' };
 
 type Method = 'channels.list' | 'playlistItems.list' | 'videos.list' | 'playlists.list';
@@ -85,19 +83,6 @@ const round = (value: number, digits: number): number => {
 };
 
 const seconds = (fromMs: number): number => (performance.now() - fromMs) / 1000;
-
-/** A free loopback port: the config needs it before the app listens (the adapter's URLs). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The page fetches of a sync, in the sync's order: channels.list, then per uploads page one
@@ -312,32 +297,15 @@ export async function benchSync(adminUrl?: string): Promise<SyncSection> {
     try {
       const emulator = composition.emulator;
       if (!emulator) throw new Error('compose did not mount the emulator');
-      const { users, sessions, connect, sync, credentials } = composition.services;
+      const { sync, credentials } = composition.services;
       const record = emulator.control.addChannel({ videoCount: VIDEO_COUNT, owner: OWNER });
       await composition.app!.listen({ port, host: '127.0.0.1' });
 
-      // Connect the channel through the OAuth code path, as seed.ts does for the demo.
-      const user = await users.ensureUser({ ...BENCH_USER, name: 'Bench Sync' });
-      const session = await sessions.create(user.id, { userAgent: 'bench', ip: '127.0.0.1' });
-      const who = { userId: user.id, familyId: session.familyId };
-      const authUrl = await connect.authorizationUrl({
-        ...who,
-        reconnect: false,
-        firstChannel: true,
-      });
-      const back = new URL(emulator.control.approveConsent(authUrl, OWNER, record.id));
-      const result = await connect.complete(
-        {
-          code: back.searchParams.get('code') ?? undefined,
-          state: back.searchParams.get('state') ?? undefined,
-        },
-        who,
+      const { channelId } = await connectEmulatedChannel(
+        composition,
+        { ...BENCH_USER, name: 'Bench Sync' },
+        record.id,
       );
-      if (result.params['oauth-success'] !== 'true')
-        throw new Error(`connecting the channel failed: ${JSON.stringify(result.params)}`);
-      const { myChannels } = await users.myChannels(user.id);
-      const channelId = myChannels.find((c) => c.youtubeId === record.id)?.id;
-      if (!channelId) throw new Error('the connected channel is not among my channels');
 
       // The minimum from the emulator's own corpus (N uploads, P playlists of m members).
       const corpus = emulator.state.corpus;

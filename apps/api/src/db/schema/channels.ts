@@ -159,9 +159,20 @@ export const videos = pgTable(
   (t) => [
     unique('videos_channel_youtube_unique').on(t.channelId, t.youtubeId),
     index('videos_channel_published_idx').on(t.channelId, t.publishedAt),
-    index('videos_channel_level_idx').on(t.channelId, t.level),
-    index('videos_channel_impact_idx').on(t.channelId, t.impact),
-    index('videos_channel_last_published_idx').on(t.channelId, t.lastPublishedAt),
+    // The optimisation list's four sorts, each with the platform id as tie-breaker in the same
+    // direction, so a page of 50 is an index range scan (see video-list.repository.ts).
+    index('videos_channel_level_idx').on(t.channelId, t.level, t.youtubeId),
+    index('videos_channel_impact_idx').on(t.channelId, t.impact, t.youtubeId),
+    index('videos_channel_last_published_idx').on(
+      t.channelId,
+      t.lastPublishedAt.desc().nullsLast(),
+      t.youtubeId.desc(),
+    ),
+    index('videos_channel_date_idx').on(
+      t.channelId,
+      sql`coalesce(${t.publishAt}, ${t.publishedAt}) desc nulls last`,
+      t.youtubeId.desc(),
+    ),
     index('videos_unscored_idx')
       .on(t.channelId)
       .where(sql`${t.scoredAt} IS NULL`),

@@ -18,11 +18,12 @@ export type VideoListFilter = z.output<typeof videoListQuery>;
 /** The upload, scheduled or published date: a scheduled private video's publishAt wins. */
 export const videoDate = sql<Date | null>`coalesce(${videos.publishAt}, ${videos.publishedAt})`;
 
-const sortColumns: Record<VideoSortField, SQL> = {
-  level: sql`${videos.level}`,
-  impact: sql`${videos.impact}`,
-  lastUpdate: sql`${videos.lastPublishedAt}`,
-  date: videoDate,
+/** Sort expressions, and whether they can be null (those go last in both directions). */
+const sortColumns: Record<VideoSortField, { expression: SQL; nullable: boolean }> = {
+  level: { expression: sql`${videos.level}`, nullable: false },
+  impact: { expression: sql`${videos.impact}`, nullable: false },
+  lastUpdate: { expression: sql`${videos.lastPublishedAt}`, nullable: true },
+  date: { expression: videoDate, nullable: true },
 };
 
 /** Escapes LIKE wildcards so a search for "100%" finds that text. */
@@ -101,27 +102,33 @@ export async function listVideos(
   now: Date,
 ): Promise<{ rows: ListRow[]; total: number }> {
   const where = and(...listConditions(channelId, f, now));
-  const column = sortColumns[f.sort];
+  const { expression, nullable } = sortColumns[f.sort];
   const direction = f.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  // The tie-breaker follows the sort's direction, so the page is one range scan of the
+  // (channel, sort column, platform id) index; rows without a value go last either way.
+  const order = nullable ? sql`${direction(expression)} nulls last` : direction(expression);
+  // Spelled like the nullable sorts' indexes (DESC NULLS LAST) so the planner matches them.
+  const tieBreaker =
+    nullable && f.order === 'desc'
+      ? sql`${videos.youtubeId} desc nulls last`
+      : direction(videos.youtubeId);
+  const page = db
+    .select(listColumns)
     .from(videos)
     .leftJoin(videoDrafts, eq(videoDrafts.videoId, videos.id))
     .where(where)
-    // Rows without a value (never published through the product, no date) go last either way;
-    // the platform id breaks ties so pages never overlap.
-    .orderBy(sql`${direction(column)} nulls last`, asc(videos.youtubeId))
+    .orderBy(order, tieBreaker)
     .limit(VIDEO_PAGE_SIZE)
     .offset((f.page - 1) * VIDEO_PAGE_SIZE);
-  const total = rows[0]?.total ?? (f.page > 1 ? await countVideos(db, where) : 0);
+  // A separate count: a window count would make the database read and sort every match.
+  const [rows, total] = await Promise.all([page, countVideos(db, where, f.drafts)]);
   return { rows, total };
 }
 
-async function countVideos(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(videos)
-    .leftJoin(videoDrafts, eq(videoDrafts.videoId, videos.id))
-    .where(where);
+async function countVideos(db: Db, where: SQL | undefined, joinDrafts: boolean): Promise<number> {
+  const count = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(videos);
+  const [row] = await (
+    joinDrafts ? count.leftJoin(videoDrafts, eq(videoDrafts.videoId, videos.id)) : count
+  ).where(where);
   return row?.n ?? 0;
 }
