@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // jsdom renders of full pages (50 list rows, the editor) take seconds on a busy 2-core CI box.
+    testTimeout: 20_000,
   },
 });
