@@ -232,6 +232,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     log: logger,
     shortsEnabled: config.env.FEATURE_SHORTS,
   });
+  // Videos a sync changed are scored right away, so the first list after a sync is fast.
+  sync.setAfterSync((channelId) => optimization.scoreStale(channelId));
   const drafts = new DraftsService({ db, clock });
   const templates = new TemplatesService({ db, clock });
   const thumbnails = new ThumbnailsService({

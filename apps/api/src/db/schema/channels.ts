@@ -25,6 +25,11 @@ export const channels = pgTable('channels', {
   customUrl: text('custom_url'),
   uploadsPlaylistId: text('uploads_playlist_id'),
   needsReconnect: boolean('needs_reconnect').notNull().default(false),
+  /**
+   * Bumped by triggers (migration 0005) on every write to the channel's videos, drafts and
+   * playlist members: the version the optimisation list's cache is keyed by.
+   */
+  videosVersion: bigint('videos_version', { mode: 'number' }).notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

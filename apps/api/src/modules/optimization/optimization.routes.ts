@@ -31,8 +31,8 @@ export function registerOptimizationRoutes(
     routes.videoList,
     resolveSession,
     async ({ params, query, session }) => {
-      await access(session.userId, params.id);
-      return optimization.list(params.id, query);
+      const { channel } = await access(session.userId, params.id);
+      return optimization.list(params.id, query, channel.videosVersion);
     },
     { tags },
   );

@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { LOCALES } from '../channels/locales.ts';
 import type { ChannelCredentials } from '../channels/channel-credentials.ts';
 import {
@@ -40,6 +41,10 @@ import { listVideos, type VideoListFilter } from './video-list.repository.ts';
 export const RECOMMENDED_TAGS_MAX = 15;
 /** Videos scored per statement when a channel is (re)scored. */
 const SCORE_BATCH = 1000;
+/** How long a list page may be served from memory at an unchanged version. */
+const LIST_CACHE_TTL_MS = 30_000;
+/** List pages kept in memory per process (about 25 KB each). */
+const LIST_CACHE_MAX_ENTRIES = 500;
 
 type Video = typeof videos.$inferSelect;
 
@@ -77,6 +82,7 @@ export class OptimizationService {
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly shortsEnabled: boolean;
+  private readonly listCache = new TtlCache<VideoListResponse>(LIST_CACHE_MAX_ENTRIES);
   constructor(deps: {
     db: Db;
     platform: VideoPlatform;
@@ -97,17 +103,34 @@ export class OptimizationService {
     this.shortsEnabled = deps.shortsEnabled;
   }
 
-  /** A page of the channel's videos (scores any video not scored since it changed first). */
-  async list(channelId: string, filter: VideoListFilter): Promise<VideoListResponse> {
+  /**
+   * A page of the channel's videos (scores any video not scored since it changed first).
+   * `videosVersion` is the channel's counter that triggers bump on every write to its videos,
+   * drafts and playlist members: a page computed at a version is served from memory until the
+   * version moves (or LIST_CACHE_TTL_MS passes, which bounds the relative time filters).
+   */
+  async list(
+    channelId: string,
+    filter: VideoListFilter,
+    videosVersion: number,
+  ): Promise<VideoListResponse> {
+    const key = `${channelId}|${videosVersion}|${JSON.stringify(filter)}`;
+    const now = this.clock.now().getTime();
+    const cached = this.listCache.get(key, now);
+    if (cached) return cached;
     await this.scoreStale(channelId);
     const { rows, total } = await listVideos(this.db, channelId, filter, this.clock.now());
-    return {
+    const page: VideoListResponse = {
       items: rows.map(presentRow),
       page: filter.page,
       pageSize: 50,
       total,
       shortsEnabled: this.shortsEnabled,
     };
+    // Scoring may have bumped the version, so this key is stale at once; it only ever keeps
+    // a page newer than its version, never older.
+    this.listCache.set(key, page, now + LIST_CACHE_TTL_MS);
+    return page;
   }
 
   /** The channel's playlists for the playlist filter, by title. */

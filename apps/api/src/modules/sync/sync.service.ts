@@ -47,6 +47,7 @@ export class SyncService {
   private readonly clock: Clock;
   private readonly log: Logger;
   private enqueue: EnqueueSync | null = null;
+  private afterSync: ((channelId: string) => Promise<unknown>) | null = null;
   constructor(deps: {
     db: Db;
     platform: VideoPlatform;
@@ -64,6 +65,11 @@ export class SyncService {
   /** Connects the job that runs syncs. */
   setEnqueue(enqueue: EnqueueSync): void {
     this.enqueue = enqueue;
+  }
+
+  /** Work to do once a sync succeeded (optimization scores what changed); its failure is only logged. */
+  setAfterSync(work: (channelId: string) => Promise<unknown>): void {
+    this.afterSync = work;
   }
 
   /** Starts a sync unless one is already under way; a failed run resumes from its cursor. */
@@ -167,6 +173,9 @@ export class SyncService {
         await options.heartbeat?.();
       }
       await this.finish(channelId, runId);
+      await this.afterSync?.(channelId).catch((error: unknown) => {
+        this.log.warn({ err: error, channelId }, 'Work after the sync failed');
+      });
       return 'succeeded';
     } catch (error) {
       // Platform outages and unexpected failures (e.g. a database hiccup) are worth retrying;
