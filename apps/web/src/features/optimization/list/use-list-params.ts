@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { startTransition, useCallback, useMemo, useOptimistic } from 'react';
 import { useSearchParams } from 'react-router';
 import { listSearch, parseListParams, type ListState } from './list-params.ts';
 
@@ -11,14 +11,25 @@ export interface ListParams {
   setFilters: (changes: Partial<ListState>, options?: { replace?: boolean }) => void;
 }
 
-/** The list's state from the URL query string, and how to change it. */
+/**
+ * The list's state from the URL query string, and how to change it. The router applies a URL
+ * change in a transition, which lasts as long as the list takes to re-render (or suspends);
+ * meanwhile the state is the chosen one (optimistic), so a switch, select or sort header shows
+ * the person's choice at once instead of snapping back until the transition commits.
+ */
 export function useListParams(): ListParams {
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseListParams(searchParams), [searchParams]);
+  const committed = useMemo(() => parseListParams(searchParams), [searchParams]);
+  const [state, setOptimisticState] = useOptimistic(committed);
   const go = useCallback(
-    (next: ListState, options?: { replace?: boolean }) =>
-      setSearchParams(new URLSearchParams(listSearch(next)), options),
-    [setSearchParams],
+    (next: ListState, options?: { replace?: boolean }) => {
+      const search = listSearch(next);
+      startTransition(() => {
+        setOptimisticState(parseListParams(new URLSearchParams(search)));
+        setSearchParams(new URLSearchParams(search), options);
+      });
+    },
+    [setSearchParams, setOptimisticState],
   );
   const setFilters = useCallback(
     (changes: Partial<ListState>, options?: { replace?: boolean }) =>

@@ -299,7 +299,8 @@ describe('/optimization: filters', () => {
     await waitForListQuery({ ...BASE, q: 'guitar' });
     // One request for the whole word, not one per letter.
     expect(listRequests().filter((r) => r.query.q !== undefined)).toHaveLength(1);
-    expect(currentLocation().search).toBe('?q=guitar');
+    // The list asks for the chosen state at once; the router commits the URL in its transition.
+    await waitFor(() => expect(currentLocation().search).toBe('?q=guitar'));
   });
 });
 
