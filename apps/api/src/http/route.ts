@@ -18,6 +18,17 @@ export interface RouteContext<D extends RouteDef> {
   reply: FastifyReply;
 }
 
+/**
+ * A response body already serialised through its contract schema (e.g. a cached page): sent
+ * as is, skipping the per-request schema serialisation.
+ */
+export class SerializedJson {
+  readonly json: string;
+  constructor(json: string) {
+    this.json = json;
+  }
+}
+
 /** Resolves the session cookie of a request (null when absent, unknown or expired). */
 export type SessionResolver = (request: FastifyRequest) => Promise<AuthenticatedSession | null>;
 
@@ -29,7 +40,7 @@ export function defineRoute<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
   resolveSession: SessionResolver,
-  handler: (ctx: RouteContext<D>) => Promise<z.input<D['response']>>,
+  handler: (ctx: RouteContext<D>) => Promise<z.input<D['response']> | SerializedJson>,
   options: { tags?: string[]; config?: Record<string, unknown>; bodyLimit?: number } = {},
 ): void {
   const status = def.status ?? 200;
@@ -66,6 +77,10 @@ export function defineRoute<D extends RouteDef>(
         reply,
       });
       reply.code(status);
+      if (result instanceof SerializedJson) {
+        // A string body with a JSON content type bypasses Fastify's serializer.
+        return reply.type('application/json; charset=utf-8').send(result.json);
+      }
       return result;
     },
   });

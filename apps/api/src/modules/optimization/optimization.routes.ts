@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@tubewise/contract';
-import { defineRoute, type SessionResolver } from '../../http/route.ts';
+import { defineRoute, SerializedJson, type SessionResolver } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
 import type { DraftsService } from './drafts.service.ts';
@@ -32,7 +32,8 @@ export function registerOptimizationRoutes(
     resolveSession,
     async ({ params, query, session }) => {
       const { channel } = await access(session.userId, params.id);
-      return optimization.list(params.id, query, channel.videosVersion);
+      const { json } = await optimization.list(params.id, query, channel.videosVersion);
+      return new SerializedJson(json);
     },
     { tags },
   );

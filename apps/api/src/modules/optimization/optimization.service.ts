@@ -9,6 +9,7 @@ import {
   type VideoDetails,
   type VideoListResponse,
   type VideoRow,
+  videoListResponse,
 } from '@tubewise/contract';
 import { TIP_TYPES, type TipType } from '@tubewise/recommendations';
 import type { Logger } from 'pino';
@@ -41,6 +42,12 @@ import { listVideos, type VideoListFilter } from './video-list.repository.ts';
 export const RECOMMENDED_TAGS_MAX = 15;
 /** Videos scored per statement when a channel is (re)scored. */
 const SCORE_BATCH = 1000;
+/** A list page and its JSON (serialised through the contract's schema). */
+export interface SerializedPage {
+  page: VideoListResponse;
+  json: string;
+}
+
 /** How long a list page may be served from memory at an unchanged version. */
 const LIST_CACHE_TTL_MS = 30_000;
 /** List pages kept in memory per process (about 25 KB each). */
@@ -82,7 +89,7 @@ export class OptimizationService {
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly shortsEnabled: boolean;
-  private readonly listCache = new TtlCache<VideoListResponse>(LIST_CACHE_MAX_ENTRIES);
+  private readonly listCache = new TtlCache<SerializedPage>(LIST_CACHE_MAX_ENTRIES);
   constructor(deps: {
     db: Db;
     platform: VideoPlatform;
@@ -113,24 +120,31 @@ export class OptimizationService {
     channelId: string,
     filter: VideoListFilter,
     videosVersion: number,
-  ): Promise<VideoListResponse> {
+  ): Promise<SerializedPage> {
     const key = `${channelId}|${videosVersion}|${JSON.stringify(filter)}`;
     const now = this.clock.now().getTime();
     const cached = this.listCache.get(key, now);
     if (cached) return cached;
+    const page = await this.computeList(channelId, filter);
+    // Serialised once through the contract schema, so a hit costs no serialisation at all.
+    const entry = { page, json: JSON.stringify(videoListResponse.parse(page)) };
+    // Scoring may have bumped the version, so this key is stale at once; it only ever keeps
+    // a page newer than its version, never older.
+    this.listCache.set(key, entry, now + LIST_CACHE_TTL_MS);
+    return entry;
+  }
+
+  /** A page of the channel's videos computed from the database (no cache). */
+  async computeList(channelId: string, filter: VideoListFilter): Promise<VideoListResponse> {
     await this.scoreStale(channelId);
     const { rows, total } = await listVideos(this.db, channelId, filter, this.clock.now());
-    const page: VideoListResponse = {
+    return {
       items: rows.map(presentRow),
       page: filter.page,
       pageSize: 50,
       total,
       shortsEnabled: this.shortsEnabled,
     };
-    // Scoring may have bumped the version, so this key is stale at once; it only ever keeps
-    // a page newer than its version, never older.
-    this.listCache.set(key, page, now + LIST_CACHE_TTL_MS);
-    return page;
   }
 
   /** The channel's playlists for the playlist filter, by title. */
