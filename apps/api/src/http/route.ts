@@ -23,8 +23,8 @@ export interface RouteContext<D extends RouteDef> {
  * as is, skipping the per-request schema serialisation.
  */
 export class SerializedJson {
-  readonly json: string;
-  constructor(json: string) {
+  readonly json: string | Buffer;
+  constructor(json: string | Buffer) {
     this.json = json;
   }
 }
@@ -78,7 +78,7 @@ export function defineRoute<D extends RouteDef>(
       });
       reply.code(status);
       if (result instanceof SerializedJson) {
-        // A string body with a JSON content type bypasses Fastify's serializer.
+        // A string or Buffer body with a JSON content type bypasses Fastify's serializer.
         return reply.type('application/json; charset=utf-8').send(result.json);
       }
       return result;

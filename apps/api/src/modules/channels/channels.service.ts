@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ChannelMember, ChannelSettings } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
 import { channelMembers, channelSettings, channels, users } from '../../db/schema/index.ts';
@@ -24,6 +24,21 @@ export const DEFAULT_CHANNEL_SETTINGS: ChannelSettings = {
   companyName: '',
 };
 
+/** A person's role on a channel, with the channel row (prepared once per service). */
+function prepareAccessQuery(db: Db) {
+  return db
+    .select({ channel: channels, role: channelMembers.role })
+    .from(channelMembers)
+    .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+    .where(
+      and(
+        eq(channelMembers.channelId, sql.placeholder('channelId')),
+        eq(channelMembers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('channel_access');
+}
+
 /** Channel access, removal, sharing and settings. Knows nothing of HTTP. */
 export class ChannelsService {
   private readonly db: Db;
@@ -31,6 +46,7 @@ export class ChannelsService {
   private readonly users: UsersService;
   private readonly mail: MailService;
   private readonly options: { publicUrl: string; productName: string };
+  private readonly accessQuery: ReturnType<typeof prepareAccessQuery>;
   constructor(deps: {
     db: Db;
     credentials: ChannelCredentials;
@@ -44,6 +60,9 @@ export class ChannelsService {
     this.users = deps.users;
     this.mail = deps.mail;
     this.options = deps;
+    // Every channel-scoped call checks access first: a prepared statement skips rebuilding
+    // the SQL each time (a measurable share of a cached list request).
+    this.accessQuery = prepareAccessQuery(this.db);
   }
 
   /** The channel if the user owns it or it was shared with them; 404 otherwise (no existence leak). */
@@ -52,11 +71,7 @@ export class ChannelsService {
     channelId: string,
   ): Promise<{ channel: ChannelRow; role: 'owner' | 'member' }> {
     if (!UUID.test(channelId)) throw notFound();
-    const [row] = await this.db
-      .select({ channel: channels, role: channelMembers.role })
-      .from(channelMembers)
-      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-      .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)));
+    const [row] = await this.accessQuery.execute({ channelId, userId });
     if (!row) throw notFound();
     return row;
   }

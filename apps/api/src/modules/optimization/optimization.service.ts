@@ -42,10 +42,10 @@ import { listVideos, type VideoListFilter } from './video-list.repository.ts';
 export const RECOMMENDED_TAGS_MAX = 15;
 /** Videos scored per statement when a channel is (re)scored. */
 const SCORE_BATCH = 1000;
-/** A list page and its JSON (serialised through the contract's schema). */
+/** A list page and its JSON as UTF-8 bytes (serialised through the contract's schema). */
 export interface SerializedPage {
   page: VideoListResponse;
-  json: string;
+  json: Buffer;
 }
 
 /** How long a list page may be served from memory at an unchanged version. */
@@ -127,7 +127,8 @@ export class OptimizationService {
     if (cached) return cached;
     const page = await this.computeList(channelId, filter);
     // Serialised once through the contract schema, so a hit costs no serialisation at all.
-    const entry = { page, json: JSON.stringify(videoListResponse.parse(page)) };
+    // Kept as bytes: encoding the ~20 KB string on every send was a fifth of a hit's CPU.
+    const entry = { page, json: Buffer.from(JSON.stringify(videoListResponse.parse(page))) };
     // Scoring may have bumped the version, so this key is stale at once; it only ever keeps
     // a page newer than its version, never older.
     this.listCache.set(key, entry, now + LIST_CACHE_TTL_MS);
