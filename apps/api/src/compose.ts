@@ -231,6 +231,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     clock,
     log: logger,
     shortsEnabled: config.env.FEATURE_SHORTS,
+    bus,
   });
   // Videos a sync changed are scored right away, so the first list after a sync is fast.
   sync.setAfterSync((channelId) => optimization.scoreStale(channelId));

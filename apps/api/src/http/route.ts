@@ -1,3 +1,4 @@
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -24,10 +25,16 @@ export interface RouteContext<D extends RouteDef> {
  */
 export class SerializedJson {
   readonly json: string | Buffer;
-  constructor(json: string | Buffer) {
+  /** The same body gzip-compressed, sent to clients that accept gzip (every browser does). */
+  readonly gzip: Buffer | undefined;
+  constructor(json: string | Buffer, gzip?: Buffer) {
     this.json = json;
+    this.gzip = gzip;
   }
 }
+
+/** Picks gzip when the Accept-Encoding header allows it (q-values honoured). */
+const encodings = new Negotiator({ supportedValues: ['gzip'] });
 
 /** Resolves the session cookie of a request (null when absent, unknown or expired). */
 export type SessionResolver = (request: FastifyRequest) => Promise<AuthenticatedSession | null>;
@@ -79,7 +86,12 @@ export function defineRoute<D extends RouteDef>(
       reply.code(status);
       if (result instanceof SerializedJson) {
         // A string or Buffer body with a JSON content type bypasses Fastify's serializer.
-        return reply.type('application/json; charset=utf-8').send(result.json);
+        reply.type('application/json; charset=utf-8');
+        if (!result.gzip) return reply.send(result.json);
+        reply.header('vary', 'accept-encoding');
+        const accepted = request.headers['accept-encoding'];
+        if (!accepted || encodings.negotiate(accepted) !== 'gzip') return reply.send(result.json);
+        return reply.header('content-encoding', 'gzip').send(result.gzip);
       }
       return result;
     },

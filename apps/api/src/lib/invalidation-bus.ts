@@ -10,15 +10,17 @@ export type InvalidationHandler = (key: string) => void;
 
 /**
  * Tells every server process to forget cached entries. The publishing process drops its own at
- * once; others hear it through PostgreSQL NOTIFY on a dedicated LISTEN connection. Embedded
- * PGlite is one process, so local delivery is all it needs. Caches that rely on this still keep
- * a short TTL, as a floor for a lost notification during a reconnect.
+ * once; others hear it through PostgreSQL NOTIFY on a dedicated LISTEN connection. Database
+ * triggers notify on the same channel (e.g. 'channel-videos' when a channel's videos change);
+ * embedded PGlite is one process and listens on its only connection for those. Caches that rely
+ * on this still keep a short TTL, as a floor for a lost notification during a reconnect.
  */
 export class InvalidationBus {
   private readonly handlers = new Map<string, Set<InvalidationHandler>>();
   private readonly database: Database;
   private readonly log: Logger;
   private listener: pg.Client | null = null;
+  private stopPglite: (() => Promise<void>) | null = null;
   private closed = false;
   constructor(database: Database, log: Logger) {
     this.database = database;
@@ -42,21 +44,16 @@ export class InvalidationBus {
     }
   }
 
-  /** Starts listening to other processes (PostgreSQL only). */
+  /** Starts listening to other processes and to the database's triggers. */
   async start(): Promise<void> {
-    if (this.database.kind !== 'postgres' || this.closed) return;
+    if (this.closed) return;
+    if (this.database.kind === 'pglite') {
+      this.stopPglite =
+        (await this.database.pglite?.listen(CHANNEL, (payload) => this.receive(payload))) ?? null;
+      return;
+    }
     const client = new pg.Client({ connectionString: this.database.connectionString });
-    client.on('notification', (message) => {
-      try {
-        const { topic, key } = JSON.parse(message.payload ?? '{}') as {
-          topic?: string;
-          key?: string;
-        };
-        if (topic && key) this.deliver(topic, key);
-      } catch {
-        // Not ours: ignore.
-      }
-    });
+    client.on('notification', (message) => this.receive(message.payload ?? '{}'));
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'Invalidation listener lost its connection; reconnecting');
       this.listener = null;
@@ -71,9 +68,21 @@ export class InvalidationBus {
   /** Stops listening. */
   async close(): Promise<void> {
     this.closed = true;
+    const stopPglite = this.stopPglite;
+    this.stopPglite = null;
+    await stopPglite?.().catch(() => {});
     const client = this.listener;
     this.listener = null;
     await client?.end().catch(() => {});
+  }
+
+  private receive(payload: string): void {
+    try {
+      const { topic, key } = JSON.parse(payload) as { topic?: string; key?: string };
+      if (topic && key) this.deliver(topic, key);
+    } catch {
+      // Not ours: ignore.
+    }
   }
 
   private deliver(topic: string, key: string): void {
