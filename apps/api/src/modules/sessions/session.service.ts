@@ -77,9 +77,11 @@ export class SessionService {
   /** Resolves a session token, or null when it is unknown, expired or revoked. */
   async authenticate(accessToken: string): Promise<AuthenticatedSession | null> {
     const now = this.clock.now();
-    const tokenHash = hashToken(this.secret, accessToken);
-    const cached = this.cache.get(tokenHash, now.getTime());
+    // The in-memory cache is keyed by the token itself (it never leaves this process), so a hit
+    // costs no HMAC; the database only ever sees the keyed hash.
+    const cached = this.cache.get(accessToken, now.getTime());
     if (cached) return cached.expiresAt > now ? cached : null;
+    const tokenHash = hashToken(this.secret, accessToken);
     const [row] = await this.db
       .select({
         userId: sessionFamilies.userId,
@@ -94,7 +96,7 @@ export class SessionService {
     if (!row || row.revokedAt || row.expiresAt <= now) return null;
     const session = { userId: row.userId, familyId: row.familyId, expiresAt: row.expiresAt };
     this.cache.set(
-      tokenHash,
+      accessToken,
       session,
       Math.min(now.getTime() + SESSION_CACHE_SECONDS * 1000, row.expiresAt.getTime()),
     );
