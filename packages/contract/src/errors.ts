@@ -26,6 +26,8 @@ export const errorCodes = [
   'draft-conflict',
   'no-default-language',
   'invalid-image',
+  'too-many-seeds',
+  'script-conflict',
   'internal',
   'unavailable',
 ] as const;

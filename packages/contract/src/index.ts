@@ -5,3 +5,4 @@ export * from './config.ts';
 export * from './channels.ts';
 export * from './keywords.ts';
 export * from './optimization.ts';
+export * from './ideation.ts';

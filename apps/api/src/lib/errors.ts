@@ -24,6 +24,8 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'platform-unavailable': 503,
   'metadata-invalid': 400,
   'draft-conflict': 409,
+  'script-conflict': 409,
+  'too-many-seeds': 400,
   'no-default-language': 400,
   'invalid-image': 400,
   internal: 500,
