@@ -5,3 +5,4 @@ export * from './mail.ts';
 export * from './cache.ts';
 export * from './optimization.ts';
 export * from './keywords.ts';
+export * from './ideas.ts';
