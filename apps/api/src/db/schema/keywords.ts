@@ -33,6 +33,8 @@ export const keywordMetrics = pgTable(
     competition: doublePrecision('competition'),
     /** Cost per click in USD. */
     cpc: doublePrecision('cpc'),
+    /** Monthly searches, oldest first ({ month: 'YYYY-MM-01', volume }); null when not given. */
+    monthly: jsonb('monthly').$type<{ month: string; volume: number }[]>(),
     /** Provider name shown next to the figures. */
     source: text('source').notNull(),
     fetchedAt: ts('fetched_at').notNull(),

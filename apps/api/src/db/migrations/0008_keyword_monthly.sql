@@ -1,0 +1,1 @@
+ALTER TABLE "keyword_metrics" ADD COLUMN "monthly" jsonb;
