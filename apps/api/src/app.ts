@@ -42,6 +42,11 @@ import { registerOptimizationRoutes } from './modules/optimization/optimization.
 import type { PublishService } from './modules/optimization/publish.service.ts';
 import type { TemplatesService } from './modules/optimization/templates.service.ts';
 import type { ThumbnailsService } from './modules/optimization/thumbnails.service.ts';
+import type { SavedIdeasService } from './modules/ideas/saved-ideas.service.ts';
+import type { ScriptsService } from './modules/ideas/scripts.service.ts';
+import type { IdeaInboxService } from './modules/ideas/idea-inbox.service.ts';
+import { registerSavedIdeaRoutes } from './modules/ideas/saved-ideas.routes.ts';
+import { registerIdeaInboxRoutes } from './modules/ideas/idea-inbox.routes.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {
@@ -60,6 +65,9 @@ export interface Services {
   templates: TemplatesService;
   thumbnails: ThumbnailsService;
   publish: PublishService;
+  savedIdeas: SavedIdeasService;
+  scripts: ScriptsService;
+  ideaInbox: IdeaInboxService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -204,6 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerKeywordRoutes(app, { keywords: services.keywords, resolveSession });
+  registerSavedIdeaRoutes(app, {
+    savedIdeas: services.savedIdeas,
+    scripts: services.scripts,
+    resolveSession,
+  });
+  registerIdeaInboxRoutes(app, { inbox: services.ideaInbox, resolveSession });
   if (!services.mail.smtpEnabled) registerMailboxRoutes(app, { mail: services.mail });
   if (deps.emulator) await app.register(deps.emulator.plugin, { prefix: EMULATOR_PREFIX });
 

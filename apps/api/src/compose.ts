@@ -38,6 +38,9 @@ import { SearchInsights } from './modules/optimization/search-insights.ts';
 import { TemplatesService } from './modules/optimization/templates.service.ts';
 import { ThumbnailsService } from './modules/optimization/thumbnails.service.ts';
 import { YouTubeAdapter } from './modules/video-platform/youtube.adapter.ts';
+import { figuresFromKeywords, SavedIdeasService } from './modules/ideas/saved-ideas.service.ts';
+import { ScriptsService } from './modules/ideas/scripts.service.ts';
+import { IdeaInboxService, ideasFromTopics } from './modules/ideas/idea-inbox.service.ts';
 import type { VideoPlatform } from './modules/video-platform/video-platform.port.ts';
 import {
   DEFAULT_AUTH_LIMITS,
@@ -251,6 +254,26 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     thumbnails,
     clock,
   });
+  const savedIdeas = new SavedIdeasService({
+    db,
+    channels,
+    clock,
+    figures: figuresFromKeywords(keywords),
+  });
+  const scripts = new ScriptsService({ db, ideas: savedIdeas, clock });
+  const ideaInbox = new IdeaInboxService({
+    db,
+    channels,
+    saved: savedIdeas,
+    mail,
+    limits,
+    clock,
+    log: logger,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    productName: config.env.PRODUCT_NAME,
+    source: ideasFromTopics(db, keywords),
+  });
   const services: Services = {
     users,
     sessions,
@@ -267,12 +290,22 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     templates,
     thumbnails,
     publish,
+    savedIdeas,
+    scripts,
+    ideaInbox,
   };
 
   let jobs: Jobs | null = null;
   if (options.jobs !== false) {
     jobs = new Jobs(database, logger, { worker: role !== 'web' });
-    const definitions = jobDefinitions({ mail, sessions, sync, connect, channelSearch });
+    const definitions = jobDefinitions({
+      mail,
+      sessions,
+      sync,
+      connect,
+      channelSearch,
+      ideaInbox,
+    });
     jobs.register(...Object.values(definitions));
     await jobs.start();
     const queue = jobs;

@@ -4,6 +4,7 @@ import type { SessionService } from '../modules/sessions/session.service.ts';
 import type { ChannelConnectService } from '../modules/channels/channel-connect.service.ts';
 import type { SyncService } from '../modules/sync/sync.service.ts';
 import type { ChannelSearchService } from '../modules/channels/channel-search.service.ts';
+import type { IdeaInboxService } from '../modules/ideas/idea-inbox.service.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
@@ -13,6 +14,7 @@ export function jobDefinitions(services: {
   sync: SyncService;
   connect: ChannelConnectService;
   channelSearch: ChannelSearchService;
+  ideaInbox: IdeaInboxService;
 }) {
   return {
     deliverMail: defineJob({
@@ -54,6 +56,16 @@ export function jobDefinitions(services: {
       schedule: { cron: '40 4 * * *', payload: {} },
       handler: async () => {
         await services.sync.syncAllDue();
+      },
+    }),
+    weeklyIdeas: defineJob({
+      name: 'ideas.weekly-email',
+      payload: z.object({}),
+      retry: { limit: 3, delaySeconds: 600, backoff: true },
+      // Mondays 07:30 UTC; a person gets at most one e-mail per channel in six days.
+      schedule: { cron: '30 7 * * 1', payload: {} },
+      handler: async () => {
+        await services.ideaInbox.sendWeekly();
       },
     }),
     recoverStalledSyncs: defineJob({

@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import type { VideoScript } from '@tubewise/contract';
+import type { Db } from '../../db/client.ts';
+import { videoScripts } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { displayName } from '../optimization/editor-people.ts';
+import type { SavedIdeasService } from './saved-ideas.service.ts';
+
+/** The only markup a script keeps: headings, paragraphs, lists, bold, italics, quotes. */
+const SCRIPT_HTML: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'p',
+    'br',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'blockquote',
+  ],
+  allowedAttributes: {},
+  allowedSchemes: [],
+  disallowedTagsMode: 'discard',
+};
+
+/** A script's HTML with everything but the allowed tags removed (no attributes, no scripts). */
+export function sanitizeScript(html: string): string {
+  return sanitizeHtml(html, SCRIPT_HTML);
+}
+
+type ScriptRow = typeof videoScripts.$inferSelect;
+
+/**
+ * One script per saved idea, shared by the channel's people. Every save names the revision it
+ * started from; a save based on another revision is refused with `script-conflict` and the
+ * current script in `details.script`, so nobody's text is silently overwritten: the refused
+ * text stays in its author's editor and the other version is in the answer.
+ */
+export class ScriptsService {
+  private readonly db: Db;
+  private readonly ideas: SavedIdeasService;
+  private readonly clock: Clock;
+  constructor(deps: { db: Db; ideas: SavedIdeasService; clock: Clock }) {
+    this.db = deps.db;
+    this.ideas = deps.ideas;
+    this.clock = deps.clock;
+  }
+
+  /** The script of a saved idea: empty at revision 0 before the first save. */
+  async get(userId: string, ideaId: string): Promise<VideoScript> {
+    const idea = await this.ideas.requireIdea(userId, ideaId);
+    return this.current(idea.id);
+  }
+
+  /** Saves the whole script if `baseRevision` is the current revision; the new one is +1. */
+  async save(
+    userId: string,
+    ideaId: string,
+    input: { content: string; baseRevision: number },
+  ): Promise<VideoScript> {
+    const idea = await this.ideas.requireIdea(userId, ideaId);
+    const values = {
+      content: sanitizeScript(input.content),
+      updatedBy: userId,
+      updatedByName: await displayName(this.db, userId),
+      updatedAt: this.clock.now(),
+    };
+    // One statement each way, so two saves racing on the same revision cannot both win.
+    const [row] =
+      input.baseRevision === 0
+        ? await this.db
+            .insert(videoScripts)
+            .values({ savedIdeaId: idea.id, revision: 1, ...values })
+            .onConflictDoNothing()
+            .returning()
+        : await this.db
+            .update(videoScripts)
+            .set({ ...values, revision: input.baseRevision + 1 })
+            .where(
+              and(
+                eq(videoScripts.savedIdeaId, idea.id),
+                eq(videoScripts.revision, input.baseRevision),
+              ),
+            )
+            .returning();
+    if (row) return present(row);
+    const current = await this.current(idea.id);
+    const who = current.updatedByName ?? 'Someone';
+    throw new AppError(
+      'script-conflict',
+      current.revision > 0
+        ? `${who} saved this script at ${current.updatedAt} after you opened it. Both versions are kept: review theirs before saving yours.`
+        : 'This script changed after you opened it. Both versions are kept: review before saving yours.',
+      { details: { script: current } },
+    );
+  }
+
+  private async current(ideaId: string): Promise<VideoScript> {
+    const row = await this.db.query.videoScripts.findFirst({
+      where: eq(videoScripts.savedIdeaId, ideaId),
+    });
+    if (!row) return { ideaId, content: '', revision: 0, updatedAt: null, updatedByName: null };
+    return present(row);
+  }
+}
+
+function present(row: ScriptRow): VideoScript {
+  return {
+    ideaId: row.savedIdeaId,
+    content: row.content,
+    revision: row.revision,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
+  };
+}
