@@ -34,6 +34,14 @@ describe('DataForSEO adapter against the emulator', () => {
       expect(f.competition).toBeGreaterThanOrEqual(0);
       expect(f.competition).toBeLessThanOrEqual(1);
       expect(f.cpc).toBeGreaterThan(0);
+      // The last 12 complete months, oldest first, as YYYY-MM-01.
+      const months = f.monthly!.map((m) => m.month);
+      expect(months).toHaveLength(12);
+      expect(months).toEqual([...months].sort());
+      for (const m of f.monthly!) {
+        expect(m.month).toMatch(/^\d{4}-\d{2}-01$/);
+        expect(m.volume).toBeGreaterThanOrEqual(10);
+      }
     }
     expect(figures[0]!.volume).toBeGreaterThan(figures[2]!.volume!);
     const calls = kd.emulator.keywordData.calls();
@@ -49,7 +57,10 @@ describe('DataForSEO adapter against the emulator', () => {
     const suggestions = await kd.adapter.suggestions('camping', US_EN, 10);
     expect(suggestions.seed).toMatchObject({ keyword: 'camping', volume: expect.any(Number) });
     expect(suggestions.items.length).toBe(10);
-    for (const item of suggestions.items) expect(item.keyword).toContain('camping');
+    for (const item of suggestions.items) {
+      expect(item.keyword).toContain('camping');
+      expect(item.monthly).toHaveLength(12);
+    }
     const volumes = suggestions.items.map((i) => i.volume!);
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
 

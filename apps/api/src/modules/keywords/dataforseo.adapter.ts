@@ -12,6 +12,7 @@ import {
   type KeywordDataFailure,
   type KeywordDataProvider,
   type KeywordMarket,
+  type MonthlyVolume,
   type ProviderKeyword,
   type ProviderKeywordList,
 } from './keyword-data.port.ts';
@@ -52,6 +53,13 @@ interface SearchVolumeResult {
   competition_index?: number | null;
   search_volume?: number | null;
   cpc?: number | null;
+  monthly_searches?: MonthlySearches[] | null;
+}
+/** One month of searches (DataForSEO's MonthlySearches), newest first in answers. */
+interface MonthlySearches {
+  year?: number | null;
+  month?: number | null;
+  search_volume?: number | null;
 }
 interface KeywordDataInfo {
   keyword?: string;
@@ -60,6 +68,7 @@ interface KeywordDataInfo {
     competition?: number | null;
     search_volume?: number | null;
     cpc?: number | null;
+    monthly_searches?: MonthlySearches[] | null;
   } | null;
 }
 interface LabsResult<I> {
@@ -146,6 +155,7 @@ export class DataForSeoAdapter implements KeywordDataProvider {
               competition:
                 typeof r.competition_index === 'number' ? clamp01(r.competition_index / 100) : null,
               cpc: numberOrNull(r.cpc),
+              monthly: monthlyOf(r.monthly_searches),
             },
           ]
         : [],
@@ -275,7 +285,29 @@ function fromKeywordData(data: KeywordDataInfo | null | undefined): ProviderKeyw
     volume: integerOrNull(info.search_volume),
     competition: typeof info.competition === 'number' ? clamp01(info.competition) : null,
     cpc: numberOrNull(info.cpc),
+    monthly: monthlyOf(info.monthly_searches),
   };
+}
+
+/** DataForSEO's monthly searches (newest first) as months oldest first; bad entries dropped. */
+export function monthlyOf(months: MonthlySearches[] | null | undefined): MonthlyVolume[] {
+  const out: MonthlyVolume[] = [];
+  for (const m of months ?? []) {
+    const volume = integerOrNull(m.search_volume);
+    if (
+      typeof m.year !== 'number' ||
+      typeof m.month !== 'number' ||
+      !Number.isInteger(m.year) ||
+      !Number.isInteger(m.month) ||
+      m.month < 1 ||
+      m.month > 12 ||
+      volume === null
+    )
+      continue;
+    out.push({ month: `${m.year}-${String(m.month).padStart(2, '0')}-01`, volume });
+  }
+  const byMonth = new Map(out.map((m) => [m.month, m]));
+  return [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
 }
 
 function integerOrNull(value: unknown): number | null {

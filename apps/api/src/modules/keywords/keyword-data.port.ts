@@ -19,6 +19,15 @@ export interface ProviderKeyword {
   competition: number | null;
   /** Cost per click in USD; null when unknown. */
   cpc: number | null;
+  /** Monthly searches, oldest first, when the provider gave them. */
+  monthly?: MonthlyVolume[];
+}
+
+/** Searches of a keyword in one month. */
+export interface MonthlyVolume {
+  /** First day of the month, YYYY-MM-01. */
+  month: string;
+  volume: number;
 }
 
 /** A keyword list for a seed, with the figures the provider gave along. */

@@ -21,6 +21,7 @@ import {
   normalizeKeyword,
   type KeywordDataProvider,
   type KeywordMarket,
+  type MonthlyVolume,
   type ProviderKeyword,
   type ProviderKeywordList,
 } from './keyword-data.port.ts';
@@ -29,6 +30,12 @@ import {
 export interface KeywordMetricsResult {
   items: KeywordMetrics[];
   source: KeywordSource;
+}
+
+/** A keyword's cached figures with its monthly searches (for ideas and their trend). */
+export interface DetailedKeywordMetrics extends KeywordMetrics {
+  /** Monthly searches, oldest first; empty when the provider gave none. */
+  monthly: MonthlyVolume[];
 }
 
 /** How many suggestions the search-term field shows, the typed keyword included. */
@@ -120,6 +127,52 @@ export class KeywordsService {
       };
     });
     return { items, source: this.sourceOf(rows.values()) };
+  }
+
+  /**
+   * Figures with monthly searches (the idea details' trend), fetched like `metrics` when missing
+   * or stale.
+   */
+  async detailedMetrics(
+    keywords: readonly string[],
+    languageId: string = DEFAULT_LANGUAGE_ID,
+  ): Promise<{ items: DetailedKeywordMetrics[]; source: KeywordSource }> {
+    const market = marketOf(languageId);
+    const list = distinct(keywords.map(normalizeKeyword));
+    const rows = await this.figures(list, market, false);
+    return {
+      items: list.map((keyword) => detailedOf(keyword, rows.get(keyword))),
+      source: this.sourceOf(rows.values()),
+    };
+  }
+
+  /**
+   * Cached figures only, whatever their age: never calls the provider (idea discovery, whose
+   * provider budget is one list call per seed). Keywords without a cached row have null figures.
+   */
+  async cachedMetrics(
+    keywords: readonly string[],
+    languageId: string = DEFAULT_LANGUAGE_ID,
+  ): Promise<{ items: DetailedKeywordMetrics[]; source: KeywordSource }> {
+    const market = marketOf(languageId);
+    const list = distinct(keywords.map(normalizeKeyword));
+    const rows = await this.cachedRows(list, market);
+    return {
+      items: list.map((keyword) => detailedOf(keyword, rows.get(keyword))),
+      source: this.sourceOf(rows.values()),
+    };
+  }
+
+  /**
+   * The provider's keyword suggestions of a seed (keywords containing its words, questions
+   * among them), from the cache or with exactly one provider call; their figures are cached
+   * with them (read them with `cachedMetrics`). Empty for a keyword the provider cannot take.
+   */
+  async suggestionList(seed: string, languageId: string = DEFAULT_LANGUAGE_ID): Promise<string[]> {
+    const market = marketOf(languageId);
+    const normalized = normalizeKeyword(seed);
+    if (!isSendableKeyword(normalized)) return [];
+    return (await this.list('suggestions', normalized, market)).filter((k) => k !== normalized);
   }
 
   /**
@@ -304,20 +357,7 @@ export class KeywordsService {
     market: KeywordMarket,
     partial: boolean,
   ): Promise<Map<string, MetricsRow>> {
-    const rows = new Map<string, MetricsRow>();
-    for (const chunk of chunks(keywords, QUERY_CHUNK)) {
-      const found = await this.db
-        .select()
-        .from(keywordMetrics)
-        .where(
-          and(
-            eq(keywordMetrics.locationCode, market.locationCode),
-            eq(keywordMetrics.languageCode, market.languageCode),
-            inArray(keywordMetrics.keyword, chunk),
-          ),
-        );
-      for (const row of found) rows.set(row.keyword, row);
-    }
+    const rows = await this.cachedRows(keywords, market);
     const now = this.clock.now();
     const needed = keywords.filter(
       (k) => isSendableKeyword(k) && !this.isFresh(rows.get(k)?.fetchedAt, now),
@@ -339,6 +379,28 @@ export class KeywordsService {
         ...byKeyword.get(keyword),
       }));
       for (const row of await this.store(fetched, market, now)) rows.set(row.keyword, row);
+    }
+    return rows;
+  }
+
+  /** The cached rows of normalised keywords in a market, whatever their age. */
+  private async cachedRows(
+    keywords: string[],
+    market: KeywordMarket,
+  ): Promise<Map<string, MetricsRow>> {
+    const rows = new Map<string, MetricsRow>();
+    for (const chunk of chunks(keywords, QUERY_CHUNK)) {
+      const found = await this.db
+        .select()
+        .from(keywordMetrics)
+        .where(
+          and(
+            eq(keywordMetrics.locationCode, market.locationCode),
+            eq(keywordMetrics.languageCode, market.languageCode),
+            inArray(keywordMetrics.keyword, chunk),
+          ),
+        );
+      for (const row of found) rows.set(row.keyword, row);
     }
     return rows;
   }
@@ -403,6 +465,7 @@ export class KeywordsService {
       volume: f.volume,
       competition: f.competition,
       cpc: f.cpc,
+      monthly: f.monthly && f.monthly.length > 0 ? f.monthly : null,
       source: this.provider.name,
       fetchedAt: now,
     }));
@@ -422,6 +485,7 @@ export class KeywordsService {
               volume: sql`excluded.volume`,
               competition: sql`excluded.competition`,
               cpc: sql`excluded.cpc`,
+              monthly: sql`excluded.monthly`,
               source: sql`excluded.source`,
               fetchedAt: sql`excluded.fetched_at`,
             },
@@ -490,6 +554,16 @@ export function marketOf(languageId: string): KeywordMarket {
 
 function findLanguage(id: string): Language | undefined {
   return LOCALES.find((l) => l.id === id.toLowerCase());
+}
+
+function detailedOf(keyword: string, row: MetricsRow | undefined): DetailedKeywordMetrics {
+  return {
+    keyword,
+    volume: row?.volume ?? null,
+    competition: row?.competition ?? null,
+    cpc: row?.cpc ?? null,
+    monthly: row?.monthly ?? [],
+  };
 }
 
 function isKnownLanguage(id: string): boolean {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { platformCache } from '../../db/schema/index.ts';
@@ -16,7 +16,28 @@ export interface SearchInsight {
   resultIds: string[];
   /** Tags of the top videos, most used first (lower case, trimmed). */
   topTags: string[];
+  /** The top videos (title, channel, views, date), best first; absent in older cache entries. */
+  top?: RankedResult[];
   fetchedAt: string;
+}
+
+/** A video ranking for a term, as the search and videos.list gave it. */
+export interface RankedResult {
+  videoId: string;
+  title: string;
+  channelTitle: string;
+  views: number | null;
+  publishedAt: string | null;
+  thumbnailUrl: string | null;
+  /** 1-based position in the results. */
+  position: number;
+}
+
+/** What `forTerm` reads of the top videos (PlatformVideo fits). */
+export interface TopVideo {
+  youtubeId: string;
+  tags: string[];
+  viewCount?: number | null;
 }
 
 /**
@@ -49,12 +70,11 @@ export class SearchInsights {
   async forTerm(
     term: string,
     region: { regionCode: string; language: string },
-    readVideos: (ids: string[]) => Promise<{ youtubeId: string; tags: string[] }[]>,
+    readVideos: (ids: string[]) => Promise<TopVideo[]>,
   ): Promise<SearchInsight | null> {
     const now = this.clock.now();
-    const day = now.toISOString().slice(0, 10);
-    const normalised = term.trim().toLowerCase().replace(/\s+/g, ' ');
-    const key = `serp:v1:${region.regionCode}:${region.language}:${day}:${normalised}`;
+    const normalised = normaliseTerm(term);
+    const key = insightKey(normalised, region, now);
     const cached = await this.db.query.platformCache.findFirst({
       where: eq(platformCache.key, key),
     });
@@ -72,12 +92,23 @@ export class SearchInsights {
           maxResults: SEARCH_RESULTS_READ,
         },
       );
-      const resultIds = page.items.filter((r) => r.kind === 'video').map((r) => r.youtubeId);
+      const results = page.items.filter((r) => r.kind === 'video');
+      const resultIds = results.map((r) => r.youtubeId);
       const top = resultIds.slice(0, TOP_VIDEOS_FOR_TAGS);
       const videos = top.length ? await readVideos(top) : [];
+      const views = new Map(videos.map((v) => [v.youtubeId, v.viewCount ?? null]));
       insight = {
         resultIds,
         topTags: rankTags(videos.map((v) => v.tags)),
+        top: results.slice(0, TOP_VIDEOS_FOR_TAGS).map((r, i) => ({
+          videoId: r.youtubeId,
+          title: r.title,
+          channelTitle: r.channelTitle ?? '',
+          views: views.get(r.youtubeId) ?? null,
+          publishedAt: r.publishedAt,
+          thumbnailUrl: r.thumbnailUrl,
+          position: i + 1,
+        })),
         fetchedAt: now.toISOString(),
       };
     } catch (error) {
@@ -94,6 +125,45 @@ export class SearchInsights {
       });
     return insight;
   }
+
+  /**
+   * Today's cached insights of terms, without searching (terms nobody searched today are
+   * absent); keyed by the normalised term.
+   */
+  async cachedForTerms(
+    terms: readonly string[],
+    region: { regionCode: string; language: string },
+  ): Promise<Map<string, SearchInsight>> {
+    const now = this.clock.now();
+    const keys = new Map(terms.map((t) => [insightKey(normaliseTerm(t), region, now), t]));
+    const out = new Map<string, SearchInsight>();
+    const all = [...keys.keys()];
+    for (let i = 0; i < all.length; i += 1000) {
+      const rows = await this.db
+        .select()
+        .from(platformCache)
+        .where(inArray(platformCache.key, all.slice(i, i + 1000)));
+      for (const row of rows) {
+        if (row.expiresAt > now)
+          out.set(normaliseTerm(keys.get(row.key)!), row.value as SearchInsight);
+      }
+    }
+    return out;
+  }
+}
+
+/** A search term as its results are cached: trimmed, lower case, single spaces. */
+export function normaliseTerm(term: string): string {
+  return term.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+function insightKey(
+  normalised: string,
+  region: { regionCode: string; language: string },
+  now: Date,
+): string {
+  const day = now.toISOString().slice(0, 10);
+  return `serp:v1:${region.regionCode}:${region.language}:${day}:${normalised}`;
 }
 
 /** Tags used by the most videos first; ties keep first-seen order. Tags of one video count once. */

@@ -116,6 +116,8 @@ export interface SearchResult {
   kind: 'video' | 'channel';
   youtubeId: string;
   channelId: string;
+  /** The channel's name (snippet.channelTitle), when given. */
+  channelTitle?: string;
   title: string;
   description: string;
   thumbnailUrl: string | null;

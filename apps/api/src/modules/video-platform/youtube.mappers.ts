@@ -128,6 +128,7 @@ export function mapSearchResult(r: youtube_v3.Schema$SearchResult): SearchResult
       kind: 'video',
       youtubeId: r.id.videoId,
       channelId: r.snippet?.channelId ?? '',
+      channelTitle: r.snippet?.channelTitle ?? '',
       title: r.snippet?.title ?? '',
       description: r.snippet?.description ?? '',
       thumbnailUrl: bestThumbnail(r.snippet?.thumbnails),
