@@ -1,8 +1,16 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { MAX_SEEDS } from '../../features/ideation/discover/constants.ts';
+import { IdeaDiscover } from '../../features/ideation/discover/idea-discover.tsx';
 
-/** Ideation (video idea discover route); its feature arrives in a later issue. */
+/** Ideation (video idea discover route): ideas from seed keywords or the channel's topics. */
 export default function VideoIdeaDiscoverPage() {
   return (
-    <PlaceholderPage title="Ideation" description="Discover video ideas from seed keywords here." />
+    <>
+      <PageHeading title="Ideation">
+        Enter up to {MAX_SEEDS} seed keywords to find video ideas people search for, ranked by
+        opportunity.
+      </PageHeading>
+      <IdeaDiscover />
+    </>
   );
 }

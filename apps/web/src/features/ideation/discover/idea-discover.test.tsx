@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ResponseOf } from '@tubewise/contract';
+import { currentLocation, renderApp } from '../../../testing/render-app.tsx';
+import { api, errorBody, handle, server } from '../../../testing/server.ts';
+import { buildChannels, buildChannelSettings, buildUser } from '../../../testing/data.ts';
+import { setViewport } from '../../../testing/viewport.ts';
+import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../channels/active-channel.ts';
+import { SYNCED_CHANNELS_STORAGE_KEY } from '../../channels/synced-channels.ts';
+import { KEYWORD_DATA_UNAVAILABLE_TEXT } from './idea-errors.ts';
+import { tooManySeedsText } from './idea-format.ts';
+import { buildDiscoverPage, buildIdea, TEST_SOURCE } from './testing/idea-data.ts';
+
+interface Setup {
+  total?: number;
+  suggested?: ResponseOf<'suggestedIdeas'>;
+  discover?: (page: number) => { status?: number; body: object };
+}
+
+function setup(entry = '/video-idea/discover', options: Setup = {}) {
+  const channels = buildChannels(1);
+  api.user = buildUser();
+  api.myChannels = channels;
+  api.channelSettings['ch-1'] = buildChannelSettings({ language: 'de-de' });
+  localStorage.setItem(ACTIVE_CHANNEL_STORAGE_KEY, 'ch-1');
+  localStorage.setItem(SYNCED_CHANNELS_STORAGE_KEY, JSON.stringify([channels[0]!.youtubeId]));
+  server.use(
+    handle('discoverIdeas', (body) => {
+      const { page } = body as { page: number };
+      return options.discover?.(page) ?? { body: buildDiscoverPage(page, options.total ?? 25) };
+    }),
+    handle('suggestedIdeas', () => ({
+      body: options.suggested ?? {
+        seeds: ['baking', 'bread'],
+        items: [buildIdea(1, { phrase: 'easy bread recipe' })],
+        languageId: 'en-us',
+        source: TEST_SOURCE,
+      },
+    })),
+  );
+  return renderApp(entry);
+}
+
+const discoverBodies = () =>
+  api.requests.filter((r) => r.route === 'discoverIdeas').map((r) => r.body);
+const loadedTable = (name = 'Video ideas') =>
+  waitFor(() => {
+    const table = screen.getByRole('table', { name });
+    expect(table).not.toHaveAttribute('aria-busy');
+    return table;
+  });
+const ideaRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+const seedInput = () => screen.getByRole('combobox', { name: 'Seed keywords' });
+
+describe('/video-idea/discover', () => {
+  it('the /video-idea route redirects to discover', async () => {
+    setup('/video-idea');
+    await waitFor(() => expect(currentLocation().pathname).toBe('/video-idea/discover'));
+  });
+
+  it('shows suggested ideas from the channel settings while nothing is typed', async () => {
+    const user = userEvent.setup();
+    setup();
+    const table = await loadedTable('Suggested ideas');
+    expect(within(table).getByRole('link', { name: 'easy bread recipe' })).toHaveAttribute(
+      'href',
+      '/video-idea/details?phrase=easy+bread+recipe&language=en-us',
+    );
+    expect(screen.getByText(/estimates from Test Keyword Data/)).toBeInTheDocument();
+    expect(discoverBodies()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Find ideas for “baking”' }));
+    await waitFor(() => expect(currentLocation().search).toBe('?seed=baking&language=de-de'));
+    await waitFor(() =>
+      expect(discoverBodies()).toEqual([
+        { channelId: 'ch-1', seeds: ['baking'], language: 'de-de', page: 1 },
+      ]),
+    );
+  });
+
+  it('asks for channel settings when the channel has no topics', async () => {
+    setup('/video-idea/discover', {
+      suggested: { seeds: [], items: [], languageId: 'en-us', source: TEST_SOURCE },
+    });
+    expect(await screen.findByText('No topics for suggestions yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open channel settings' })).toHaveAttribute(
+      'href',
+      '/settings/channels',
+    );
+  });
+
+  it('adds seeds with Enter, removes the last with Backspace, and searches in the channel language', async () => {
+    const user = userEvent.setup();
+    setup();
+    await screen.findByRole('table', { name: 'Suggested ideas' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Keyword language' })).toHaveValue('de-de'),
+    );
+    await user.type(seedInput(), 'bread{Enter}cake{Enter}pie{Enter}');
+    const form = screen.getByRole('search', { name: 'Discover video ideas' });
+    expect(within(form).getByRole('button', { name: 'pie' })).toBeInTheDocument();
+    await user.type(seedInput(), '{Backspace}');
+    expect(within(form).queryByRole('button', { name: 'pie' })).toBeNull();
+    expect(screen.getByText(/2 of 10 seeds/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Find ideas' }));
+    await waitFor(() =>
+      expect(currentLocation().search).toBe('?seed=bread&seed=cake&language=de-de'),
+    );
+    const table = await loadedTable();
+    expect(ideaRows(table)).toHaveLength(11);
+    expect(discoverBodies()).toEqual([
+      { channelId: 'ch-1', seeds: ['bread', 'cake'], language: 'de-de', page: 1 },
+    ]);
+  });
+
+  it('refuses an 11th seed with a message and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    setup();
+    await screen.findByRole('table', { name: 'Suggested ideas' });
+    for (let i = 1; i <= 10; i++) await user.type(seedInput(), `seed ${i}{Enter}`);
+    expect(screen.getByText(/10 of 10 seeds/)).toBeInTheDocument();
+    await user.type(seedInput(), 'seed 11{Enter}');
+    expect(screen.getByText(tooManySeedsText(10))).toBeInTheDocument();
+    expect(seedInput()).toHaveValue('seed 11');
+    const form = screen.getByRole('search', { name: 'Discover video ideas' });
+    expect(within(form).queryByRole('button', { name: 'seed 11' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Find ideas' }));
+    expect(discoverBodies()).toEqual([]);
+  });
+
+  it('pages through ideas: 11, then 10 more, in order, without duplicates', async () => {
+    const user = userEvent.setup();
+    setup('/video-idea/discover?seed=bread&language=en-us', { total: 25 });
+    let table = await loadedTable();
+    expect(ideaRows(table)).toHaveLength(11);
+    expect(screen.getByText('Showing 11 of 25 ideas')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More ideas' }));
+    await waitFor(() => expect(ideaRows(screen.getByRole('table'))).toHaveLength(21));
+    table = await loadedTable();
+    expect(screen.getByText('Showing 21 of 25 ideas')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More ideas' }));
+    await waitFor(() => expect(screen.getByText('Showing 25 of 25 ideas')).toBeInTheDocument());
+    table = await loadedTable();
+    const names = ideaRows(table).map((r) => within(r).getAllByRole('link')[0]!.textContent);
+    expect(names).toEqual(Array.from({ length: 25 }, (_, i) => `idea ${i + 1}`));
+    expect(screen.queryByRole('button', { name: 'More ideas' })).toBeNull();
+    expect(discoverBodies().map((b) => (b as { page: number }).page)).toEqual([1, 2, 3]);
+  });
+
+  it('shows each idea’s figures, trend, opportunity and reason', async () => {
+    setup('/video-idea/discover?seed=bread&language=en-us', { total: 1 });
+    const table = await loadedTable();
+    const row = ideaRows(table)[0]!;
+    expect(within(row).getByText('1K')).toBeInTheDocument();
+    expect(within(row).getByText('Low')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('img', { name: 'Rising, +40% over the last three months' }),
+    ).toBeInTheDocument();
+    expect(within(row).getByLabelText('Opportunity 80 of 100, High')).toBeInTheDocument();
+    expect(
+      within(row).getByText('High demand, weak videos in the top results (1)'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Est. monthly searches' })).toBeVisible();
+    expect(screen.getByText(/estimates from Test Keyword Data/)).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of too many seeds in the form', async () => {
+    setup('/video-idea/discover?seed=a&seed=b&language=en-us', {
+      discover: () => ({
+        status: 400,
+        body: errorBody('too-many-seeds', 'Use at most 1 seed keyword.'),
+      }),
+    });
+    expect(await screen.findByText('Use at most 1 seed keyword.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Video ideas' })).toBeNull();
+  });
+
+  it('says when keyword data is unavailable and retries', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    setup('/video-idea/discover?seed=bread&language=en-us', {
+      discover: (page) =>
+        fail
+          ? { status: 503, body: errorBody('platform-unavailable', 'down') }
+          : { body: buildDiscoverPage(page, 3) },
+    });
+    expect(await screen.findByText(KEYWORD_DATA_UNAVAILABLE_TEXT)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(ideaRows(await loadedTable())).toHaveLength(3);
+  });
+
+  it('says when no ideas were found', async () => {
+    setup('/video-idea/discover?seed=zzzz&language=en-us', { total: 0 });
+    expect(await screen.findByText('No ideas for these seeds')).toBeInTheDocument();
+  });
+
+  it('shows compact cards below the sm breakpoint', async () => {
+    setViewport({ width: 400 });
+    setup('/video-idea/discover?seed=bread&language=en-us', { total: 3 });
+    const list = await screen.findByRole('list', { name: 'Video ideas' });
+    await waitFor(() => expect(list).not.toHaveAttribute('aria-busy'));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
