@@ -136,7 +136,7 @@ describe('/video-idea/discover', () => {
     expect(screen.getByText('Showing 11 of 25 ideas')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'More ideas' }));
     await waitFor(() => expect(ideaRows(screen.getByRole('table'))).toHaveLength(21));
-    table = await loadedTable();
+    expect(ideaRows(await loadedTable())).toHaveLength(21);
     expect(screen.getByText('Showing 21 of 25 ideas')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'More ideas' }));
     await waitFor(() => expect(screen.getByText('Showing 25 of 25 ideas')).toBeInTheDocument());
