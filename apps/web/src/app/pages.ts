@@ -22,6 +22,7 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   'video-idea-details': lazy(() => import('./routes/video-idea-details.tsx')),
   'video-idea-saved': lazy(() => import('./routes/video-idea-saved.tsx')),
   'video-idea-settings': lazy(() => import('./routes/video-idea-settings.tsx')),
+  'video-idea-unsubscribe': lazy(() => import('./routes/video-idea-unsubscribe.tsx')),
   'custom-plan': lazy(() => import('./routes/custom-plan.tsx')),
   labs: lazy(() => import('./routes/labs.tsx')),
   competition: lazy(() => import('./routes/competition.tsx')),

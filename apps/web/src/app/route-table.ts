@@ -25,6 +25,7 @@ export type PageName =
   | 'video-idea-details'
   | 'video-idea-saved'
   | 'video-idea-settings'
+  | 'video-idea-unsubscribe'
   | 'custom-plan'
   | 'labs'
   | 'competition'
@@ -158,6 +159,13 @@ export const routeTable: readonly RouteEntry[] = [
     ...app,
     page: 'video-idea-settings',
     title: 'Inbox settings',
+  },
+  {
+    path: paths.videoIdeaUnsubscribe,
+    ...publicPage,
+    skipSessionCheck: true,
+    page: 'video-idea-unsubscribe',
+    title: 'Unsubscribe from weekly video ideas',
   },
   { path: paths.customPlan, ...app, page: 'custom-plan', title: 'Custom plan' },
   { path: paths.labs, ...app, page: 'labs', title: 'Labs' },

@@ -22,6 +22,8 @@ export const paths = {
   videoIdeaDetails: '/video-idea/details',
   videoIdeaSaved: '/video-idea/saved',
   videoIdeaSettings: '/video-idea/settings',
+  /** Public: the weekly ideas e-mail's unsubscribe link (contract UNSUBSCRIBE_PAGE_PATH). */
+  videoIdeaUnsubscribe: '/video-idea/unsubscribe',
   customPlan: '/custom-plan',
   labs: '/labs',
   competition: '/competition',

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { SavedIdeasPage } from '../../features/ideation/saved/saved-ideas-page.tsx';
 
-/** Saved ideas (video idea saved route); its feature arrives in a later issue. */
+/** Saved ideas (video idea saved route): folders, saved ideas and their scripts. */
 export default function VideoIdeaSavedPage() {
-  return (
-    <PlaceholderPage
-      title="Saved ideas"
-      description="The ideas you saved, organised in folders, will be listed here."
-    />
-  );
+  return <SavedIdeasPage />;
 }

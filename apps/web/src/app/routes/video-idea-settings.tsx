@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { InboxSettingsPage } from '../../features/ideation/settings/inbox-settings.tsx';
 
-/** Inbox settings (video idea settings route); its feature arrives in a later issue. */
+/** Inbox settings (video idea settings route): the weekly ideas e-mail per channel. */
 export default function VideoIdeaSettingsPage() {
-  return (
-    <PlaceholderPage
-      title="Inbox settings"
-      description="Settings of your weekly video ideas inbox will appear here."
-    />
-  );
+  return <InboxSettingsPage />;
 }

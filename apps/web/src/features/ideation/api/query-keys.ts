@@ -25,4 +25,12 @@ export const ideationQueryKeys = {
   folders: (channelId: string) => [...ideationQueryKeys.all(channelId), 'folders'] as const,
   /** Every saved-ideas list of the channel (all folders or one). */
   savedAll: (channelId: string) => [...ideationQueryKeys.all(channelId), 'saved'] as const,
+  /** The saved ideas of one folder. */
+  saved: (channelId: string, folderId: string) =>
+    [...ideationQueryKeys.savedAll(channelId), folderId] as const,
+  /** The script of one saved idea (loaded afresh each time it opens). */
+  script: (channelId: string, ideaId: string) =>
+    [...ideationQueryKeys.all(channelId), 'script', ideaId] as const,
+  /** The signed-in person's weekly ideas e-mail settings (every channel). */
+  inbox: () => [...userQueryKey, 'idea-inbox'] as const,
 };
