@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { IdeaDetails } from '../../features/ideation/details/idea-details.tsx';
 
-/** Idea details (video idea details route); its feature arrives in a later issue. */
+/** Idea details (video idea details route): one idea's figures, trend, competition and actions. */
 export default function VideoIdeaDetailsPage() {
-  return (
-    <PlaceholderPage
-      title="Idea details"
-      description="The details of a video idea, with its keywords and a script editor, will appear here."
-    />
-  );
+  return <IdeaDetails />;
 }

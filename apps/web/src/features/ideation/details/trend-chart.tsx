@@ -1,0 +1,32 @@
+import type { Idea } from '@tubewise/contract';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { formatMonth } from '../discover/idea-format.ts';
+import { formatNumber } from '../../optimization/list/format.ts';
+import { TREND_CHART_HEIGHT } from './trend-chart-size.ts';
+
+/** Monthly estimated searches of an idea as a line chart (loaded lazily by the details page). */
+export default function TrendChart({ trend }: { trend: Idea['trend'] }) {
+  return (
+    <LineChart
+      height={TREND_CHART_HEIGHT}
+      xAxis={[
+        {
+          scaleType: 'point',
+          data: trend.map((p) => formatMonth(p.month)),
+        },
+      ]}
+      yAxis={[{ valueFormatter: (v: number | null) => (v === null ? '' : formatNumber(v)) }]}
+      series={[
+        {
+          data: trend.map((p) => p.volume),
+          label: 'Estimated searches',
+          area: true,
+          showMark: trend.length <= 12,
+          valueFormatter: (v: number | null) => (v === null ? '' : formatNumber(v)),
+        },
+      ]}
+      hideLegend
+      margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
+    />
+  );
+}
