@@ -42,6 +42,8 @@ import { registerOptimizationRoutes } from './modules/optimization/optimization.
 import type { PublishService } from './modules/optimization/publish.service.ts';
 import type { TemplatesService } from './modules/optimization/templates.service.ts';
 import type { ThumbnailsService } from './modules/optimization/thumbnails.service.ts';
+import type { IdeasService } from './modules/ideas/ideas.service.ts';
+import { registerIdeaRoutes } from './modules/ideas/ideas.routes.ts';
 import type { SavedIdeasService } from './modules/ideas/saved-ideas.service.ts';
 import type { ScriptsService } from './modules/ideas/scripts.service.ts';
 import type { IdeaInboxService } from './modules/ideas/idea-inbox.service.ts';
@@ -65,6 +67,7 @@ export interface Services {
   templates: TemplatesService;
   thumbnails: ThumbnailsService;
   publish: PublishService;
+  ideas: IdeasService;
   savedIdeas: SavedIdeasService;
   scripts: ScriptsService;
   ideaInbox: IdeaInboxService;
@@ -212,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerKeywordRoutes(app, { keywords: services.keywords, resolveSession });
+  registerIdeaRoutes(app, { channels: services.channels, ideas: services.ideas, resolveSession });
   registerSavedIdeaRoutes(app, {
     savedIdeas: services.savedIdeas,
     scripts: services.scripts,

@@ -38,9 +38,10 @@ import { SearchInsights } from './modules/optimization/search-insights.ts';
 import { TemplatesService } from './modules/optimization/templates.service.ts';
 import { ThumbnailsService } from './modules/optimization/thumbnails.service.ts';
 import { YouTubeAdapter } from './modules/video-platform/youtube.adapter.ts';
-import { figuresFromKeywords, SavedIdeasService } from './modules/ideas/saved-ideas.service.ts';
+import { IdeasService } from './modules/ideas/ideas.service.ts';
+import { SavedIdeasService } from './modules/ideas/saved-ideas.service.ts';
 import { ScriptsService } from './modules/ideas/scripts.service.ts';
-import { IdeaInboxService, ideasFromTopics } from './modules/ideas/idea-inbox.service.ts';
+import { IdeaInboxService, ideasFromSuggestions } from './modules/ideas/idea-inbox.service.ts';
 import type { VideoPlatform } from './modules/video-platform/video-platform.port.ts';
 import {
   DEFAULT_AUTH_LIMITS,
@@ -219,18 +220,20 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     log: logger,
   });
   const keywordFigures = options.keywordFigures ?? keywords;
+  // One search-results cache for optimization and ideas: a term is searched once a day.
+  const insights = new SearchInsights({
+    db,
+    platform,
+    clock,
+    apiKey: config.platform.apiKey,
+    log: logger,
+  });
   const optimization = new OptimizationService({
     db,
     platform,
     credentials,
     keywords: keywordFigures,
-    insights: new SearchInsights({
-      db,
-      platform,
-      clock,
-      apiKey: config.platform.apiKey,
-      log: logger,
-    }),
+    insights,
     clock,
     log: logger,
     shortsEnabled: config.env.FEATURE_SHORTS,
@@ -254,11 +257,21 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     thumbnails,
     clock,
   });
+  const ideas = new IdeasService({
+    db,
+    channels,
+    keywords,
+    insights,
+    platform,
+    credentials,
+    clock,
+    maxSeeds: config.env.IDEA_SEEDS_MAX,
+  });
   const savedIdeas = new SavedIdeasService({
     db,
     channels,
     clock,
-    figures: figuresFromKeywords(keywords),
+    figures: (phrase, languageId) => ideas.savedIdeaFigures(phrase, languageId),
   });
   const scripts = new ScriptsService({ db, ideas: savedIdeas, clock });
   const ideaInbox = new IdeaInboxService({
@@ -272,7 +285,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
     productName: config.env.PRODUCT_NAME,
-    source: ideasFromTopics(db, keywords),
+    source: ideasFromSuggestions(ideas),
   });
   const services: Services = {
     users,
@@ -290,6 +303,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     templates,
     thumbnails,
     publish,
+    ideas,
     savedIdeas,
     scripts,
     ideaInbox,

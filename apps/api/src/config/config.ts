@@ -50,6 +50,10 @@ export const envSchema = z.object({
       .max(50 * 1024 * 1024)
       .default(2 * 1024 * 1024),
   ),
+  IDEA_SEEDS_MAX: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(100).default(10),
+  ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tubewise <no-reply@tubewise.local>'),
   STRIPE_SECRET_KEY: optionalString,

@@ -1,0 +1,477 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  IDEAS_FIRST_PAGE_SIZE,
+  IDEAS_PAGE_SIZE,
+  type DiscoverResponse,
+  type Idea,
+  type IdeaDetails,
+  type KeywordSource,
+  type SuggestedResponse,
+} from '@tubewise/contract';
+import type { Db } from '../../db/client.ts';
+import { platformCache, savedIdeas } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ChannelCredentials } from '../channels/channel-credentials.ts';
+import type { ChannelsService } from '../channels/channels.service.ts';
+import { isSendableKeyword, normalizeKeyword } from '../keywords/keyword-data.port.ts';
+import {
+  marketOf,
+  type DetailedKeywordMetrics,
+  type KeywordsService,
+} from '../keywords/keywords.service.ts';
+import { regionOf } from '../optimization/optimization.service.ts';
+import {
+  normaliseTerm,
+  type RankedResult,
+  type SearchInsight,
+  type SearchInsights,
+} from '../optimization/search-insights.ts';
+import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
+import {
+  opportunityReason,
+  scoreOpportunity,
+  trendChange,
+  type TopResultFigures,
+} from './opportunity.ts';
+
+/** How long a computed idea list is kept, so paging through it is stable. */
+export const IDEA_LIST_TTL_MS = 30 * 60 * 1000;
+/** Ideas kept per list: as many as the 50 pages the contract allows can show (11 + 49 · 10). */
+export const IDEA_LIST_MAX = IDEAS_FIRST_PAGE_SIZE + 49 * IDEAS_PAGE_SIZE;
+/** Tags of the videos ranking for a seed that become ideas. */
+export const RANKING_TAGS_PER_SEED = 10;
+/** Videos shown on the details page. */
+export const RANKING_VIDEOS_SHOWN = 10;
+/** The platform's longest title. */
+const TITLE_MAX = 100;
+
+/** Words that make a keyword a question (English first; the keyword languages' common ones). */
+const QUESTION_WORDS = new Set([
+  'how',
+  'what',
+  'why',
+  'when',
+  'where',
+  'which',
+  'who',
+  'whose',
+  'can',
+  'does',
+  'do',
+  'is',
+  'are',
+  'should',
+  'will',
+  'wie',
+  'was',
+  'warum',
+  'wann',
+  'wo',
+  'welche',
+  'comment',
+  'pourquoi',
+  'quand',
+  'quel',
+  'quelle',
+  'cómo',
+  'como',
+  'qué',
+  'que',
+  'por',
+  'cuándo',
+  'dónde',
+  'cuál',
+  'porque',
+  'quando',
+  'onde',
+  'qual',
+  'perché',
+  'cosa',
+  'hoe',
+  'wat',
+  'waarom',
+]);
+
+/** An idea as the list cache keeps it (savedIdeaIds are added per channel when shown). */
+type ListedIdea = Omit<Idea, 'savedIdeaIds'>;
+interface IdeaList {
+  ideas: ListedIdea[];
+  source: KeywordSource;
+}
+/** Where a candidate phrase came from. */
+interface Candidate {
+  phrase: string;
+  origin: Idea['origin'];
+  seed: string;
+}
+
+/** Whether a normalised keyword asks a question (starts with a question word). */
+export function isQuestion(keyword: string): boolean {
+  return QUESTION_WORDS.has(keyword.split(' ')[0] ?? '');
+}
+
+/**
+ * Video ideas from seed keywords: the keyword-data provider's suggestions for each seed (the
+ * ones that ask a question are questions) and the tags of the videos ranking for it on the
+ * platform, scored by opportunity (opportunity.ts). A discover call spends at most one
+ * keyword-data call per seed whose list is not cached (none when all are) and at most one
+ * search per seed a day (shared by everyone, SearchInsights); the computed list is kept for
+ * 30 minutes so its pages are stable. Knows nothing of HTTP.
+ */
+export class IdeasService {
+  private readonly db: Db;
+  private readonly channels: ChannelsService;
+  private readonly keywords: KeywordsService;
+  private readonly insights: SearchInsights;
+  private readonly platform: VideoPlatform;
+  private readonly credentials: ChannelCredentials;
+  private readonly clock: Clock;
+  private readonly maxSeeds: number;
+
+  constructor(deps: {
+    db: Db;
+    channels: ChannelsService;
+    keywords: KeywordsService;
+    insights: SearchInsights;
+    platform: VideoPlatform;
+    credentials: ChannelCredentials;
+    clock: Clock;
+    /** The seed limit (IDEA_SEEDS_MAX). */
+    maxSeeds: number;
+  }) {
+    this.db = deps.db;
+    this.channels = deps.channels;
+    this.keywords = deps.keywords;
+    this.insights = deps.insights;
+    this.platform = deps.platform;
+    this.credentials = deps.credentials;
+    this.clock = deps.clock;
+    this.maxSeeds = deps.maxSeeds;
+  }
+
+  /**
+   * One page of ideas for seed keywords: page 1 holds 11, every later page 10, in a stable
+   * order (opportunity, then phrase) without duplicates across pages.
+   *
+   * @throws AppError 'not-found' when the person is not on the channel, 'too-many-seeds' above
+   *   the seed limit, 'validation-failed' for an unknown language or seeds without words,
+   *   'unavailable' when the provider fails for a seed with no cached list
+   */
+  async discover(
+    userId: string,
+    input: { channelId: string; seeds: string[]; language?: string; page: number },
+  ): Promise<DiscoverResponse> {
+    const settings = await this.channels.getSettings(userId, input.channelId);
+    if (input.seeds.length > this.maxSeeds) {
+      throw new AppError(
+        'too-many-seeds',
+        `Enter at most ${this.maxSeeds} seed keywords (you entered ${input.seeds.length}).`,
+        { issues: [{ path: 'body.seeds', message: `At most ${this.maxSeeds} seed keywords` }] },
+      );
+    }
+    const languageId = (input.language ?? settings.language).toLowerCase();
+    marketOf(languageId);
+    const seeds = usableSeeds(input.seeds);
+    if (seeds.length === 0) {
+      throw new AppError('validation-failed', 'Enter at least one seed keyword with words.', {
+        issues: [{ path: 'body.seeds', message: 'No usable seed keyword' }],
+      });
+    }
+    const list = await this.ideaList(input.channelId, seeds, languageId);
+    const start = input.page === 1 ? 0 : IDEAS_FIRST_PAGE_SIZE + (input.page - 2) * IDEAS_PAGE_SIZE;
+    const end = start + (input.page === 1 ? IDEAS_FIRST_PAGE_SIZE : IDEAS_PAGE_SIZE);
+    return {
+      items: await this.withSaved(input.channelId, list.ideas.slice(start, end)),
+      page: input.page,
+      hasMore: end < list.ideas.length,
+      total: list.ideas.length,
+      languageId,
+      source: list.source,
+    };
+  }
+
+  /**
+   * The first page of ideas seeded from the channel's settings (its topics, then industries,
+   * up to the seed limit); no ideas when it has none.
+   */
+  async suggested(userId: string, channelId: string): Promise<SuggestedResponse> {
+    const settings = await this.channels.getSettings(userId, channelId);
+    const languageId = settings.language.toLowerCase();
+    const seeds = usableSeeds([...settings.topics, ...settings.industries]).slice(0, this.maxSeeds);
+    if (seeds.length === 0) {
+      return {
+        seeds: [],
+        items: [],
+        languageId,
+        source: { name: '', fetchedAt: this.clock.now().toISOString() },
+      };
+    }
+    const list = await this.ideaList(channelId, seeds, languageId);
+    return {
+      seeds,
+      items: await this.withSaved(channelId, list.ideas.slice(0, IDEAS_FIRST_PAGE_SIZE)),
+      languageId,
+      source: list.source,
+    };
+  }
+
+  /**
+   * An idea on its own: its figures and trend (fetched when not cached), the videos ranking
+   * for it now (one search a day per phrase, shared), why it scores as it does, and titles.
+   */
+  async details(
+    userId: string,
+    input: { channelId: string; phrase: string; language?: string },
+  ): Promise<IdeaDetails> {
+    const settings = await this.channels.getSettings(userId, input.channelId);
+    const languageId = (input.language ?? settings.language).toLowerCase();
+    marketOf(languageId);
+    const phrase = normalizeKeyword(input.phrase);
+    if (!isSendableKeyword(phrase)) {
+      throw new AppError(
+        'validation-failed',
+        'Enter a phrase of at most 80 characters and 10 words.',
+        { issues: [{ path: 'query.phrase', message: 'Not a usable phrase' }] },
+      );
+    }
+    const [figures, insight] = await Promise.all([
+      this.keywords.detailedMetrics([phrase], languageId),
+      this.insights.forTerm(phrase, regionOf(languageId), this.videoReader(input.channelId)),
+    ]);
+    const origin: Idea['origin'] = isQuestion(phrase) ? 'question' : 'related';
+    const idea = this.buildIdea(
+      { phrase, origin, seed: phrase },
+      figures.items[0]!,
+      languageId,
+      topOf(insight),
+    );
+    const [withSaved] = await this.withSaved(input.channelId, [idea]);
+    return {
+      idea: withSaved!,
+      rankingVideos: (insight?.top ?? []).slice(0, RANKING_VIDEOS_SHOWN).map((v) => ({
+        videoId: v.videoId,
+        title: v.title,
+        channelTitle: v.channelTitle,
+        views: v.views,
+        publishedAt: v.publishedAt,
+        thumbnailUrl: v.thumbnailUrl,
+        position: v.position,
+      })),
+      titleSuggestions: titleSuggestions(phrase, this.clock.now().getUTCFullYear()),
+      source: figures.source,
+    };
+  }
+
+  /**
+   * Figures stored with a saved idea: cached figures and today's cached search results only, so
+   * saving never calls a provider.
+   */
+  async savedIdeaFigures(
+    phrase: string,
+    languageId: string,
+  ): Promise<{
+    volume: number | null;
+    competition: number | null;
+    opportunity: number;
+    reason: string;
+  }> {
+    const keyword = normalizeKeyword(phrase);
+    const [{ items }, insights] = await Promise.all([
+      this.keywords.cachedMetrics([keyword], languageId),
+      this.insights.cachedForTerms([keyword], regionOf(languageId)),
+    ]);
+    const idea = this.buildIdea(
+      { phrase: keyword, origin: 'related', seed: keyword },
+      items[0]!,
+      languageId,
+      topOf(insights.get(normaliseTerm(keyword)) ?? null),
+    );
+    return {
+      volume: idea.volume,
+      competition: idea.competition,
+      opportunity: idea.opportunity,
+      reason: idea.reason,
+    };
+  }
+
+  /** The ordered idea list of seeds in a language, from the list cache or computed. */
+  private async ideaList(
+    channelId: string,
+    seeds: string[],
+    languageId: string,
+  ): Promise<IdeaList> {
+    const now = this.clock.now();
+    const key = `ideas:v1:${languageId}:${createHash('sha256').update(seeds.join('\u0000')).digest('base64url')}`;
+    const [cached] = await this.db.select().from(platformCache).where(eq(platformCache.key, key));
+    if (cached && cached.expiresAt > now) return cached.value as IdeaList;
+    const list = await this.computeList(channelId, seeds, languageId);
+    await this.db
+      .insert(platformCache)
+      .values({ key, value: list, expiresAt: new Date(now.getTime() + IDEA_LIST_TTL_MS) })
+      .onConflictDoUpdate({
+        target: platformCache.key,
+        set: { value: sql`excluded.value`, expiresAt: sql`excluded.expires_at` },
+      });
+    return list;
+  }
+
+  /**
+   * Every idea of the seeds, best first: per seed one suggestion list (cached, or one provider
+   * call) and its search results (cached for the day, or one search); figures come from the
+   * cache only, so nothing else is spent.
+   */
+  private async computeList(
+    channelId: string,
+    seeds: string[],
+    languageId: string,
+  ): Promise<IdeaList> {
+    const region = regionOf(languageId);
+    const seedSet = new Set(seeds);
+    const candidates = new Map<string, Candidate>();
+    const seedInsights = new Map<string, SearchInsight | null>();
+    const reader = this.videoReader(channelId);
+    for (const seed of seeds) {
+      const [suggestions, insight] = await Promise.all([
+        this.keywords.suggestionList(seed, languageId),
+        this.insights.forTerm(seed, region, reader),
+      ]);
+      seedInsights.set(seed, insight);
+      const add = (phrase: string, origin: Idea['origin']) => {
+        if (!isSendableKeyword(phrase) || seedSet.has(phrase) || candidates.has(phrase)) return;
+        candidates.set(phrase, { phrase, origin, seed });
+      };
+      for (const keyword of suggestions) add(keyword, isQuestion(keyword) ? 'question' : 'related');
+      for (const tag of (insight?.topTags ?? []).slice(0, RANKING_TAGS_PER_SEED)) {
+        add(normalizeKeyword(tag), 'ranking');
+      }
+    }
+    const phrases = [...candidates.keys()];
+    const [figures, ownInsights] = await Promise.all([
+      this.keywords.cachedMetrics(phrases, languageId),
+      this.insights.cachedForTerms(phrases, region),
+    ]);
+    const byPhrase = new Map(figures.items.map((f) => [f.keyword, f]));
+    const ideas = [...candidates.values()].map((c) =>
+      this.buildIdea(
+        c,
+        byPhrase.get(c.phrase) ?? emptyFigures(c.phrase),
+        languageId,
+        // Today's results of the phrase itself when someone searched it; else its seed's.
+        topOf(ownInsights.get(c.phrase) ?? seedInsights.get(c.seed) ?? null),
+      ),
+    );
+    ideas.sort(
+      (a, b) =>
+        b.opportunity - a.opportunity || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0),
+    );
+    return { ideas: ideas.slice(0, IDEA_LIST_MAX), source: figures.source };
+  }
+
+  private buildIdea(
+    candidate: Candidate,
+    figures: DetailedKeywordMetrics,
+    languageId: string,
+    top: TopResultFigures[] | null,
+  ): ListedIdea {
+    const factors = scoreOpportunity({
+      volume: figures.volume,
+      competition: figures.competition,
+      topResults: top,
+      now: this.clock.now(),
+    });
+    return {
+      id: `${languageId}:${candidate.phrase}`,
+      phrase: candidate.phrase,
+      languageId,
+      volume: figures.volume,
+      competition: figures.competition,
+      trend: figures.monthly,
+      trendChange: trendChange(figures.monthly),
+      opportunity: factors.opportunity,
+      factors: {
+        demand: factors.demand,
+        openness: factors.openness,
+        weakTopResults: factors.weakTopResults,
+      },
+      reason: opportunityReason(factors, {
+        volume: figures.volume !== null,
+        competition: figures.competition !== null,
+        topResults: top !== null,
+      }),
+      origin: candidate.origin,
+      seed: candidate.seed,
+    };
+  }
+
+  /** Adds the ids of the channel's saved ideas with the same phrase and language. */
+  private async withSaved(channelId: string, ideas: ListedIdea[]): Promise<Idea[]> {
+    if (ideas.length === 0) return [];
+    const rows = await this.db
+      .select({ id: savedIdeas.id, languageId: savedIdeas.languageId, key: savedIdeas.phraseKey })
+      .from(savedIdeas)
+      .where(
+        and(
+          eq(savedIdeas.channelId, channelId),
+          inArray(
+            savedIdeas.phraseKey,
+            ideas.map((i) => i.phrase),
+          ),
+        ),
+      );
+    return ideas.map((idea) => ({
+      ...idea,
+      savedIdeaIds: rows
+        .filter((r) => r.key === idea.phrase && r.languageId === idea.languageId)
+        .map((r) => r.id),
+    }));
+  }
+
+  /** Reads the top videos' tags and views as the channel (videos.list, 1 unit per 50). */
+  private videoReader(channelId: string) {
+    return (ids: string[]) =>
+      this.credentials.withToken(channelId, (token) =>
+        this.platform.getVideos(token, ids.slice(0, 50)),
+      );
+  }
+}
+
+/** Seeds normalised like keywords, distinct, in the order typed; unusable ones dropped. */
+function usableSeeds(seeds: readonly string[]): string[] {
+  return [...new Set(seeds.map(normalizeKeyword))].filter(isSendableKeyword);
+}
+
+/** The ranking videos' figures of an insight (null when the results are unknown). */
+function topOf(insight: SearchInsight | null): TopResultFigures[] | null {
+  if (!insight) return null;
+  if (!insight.top) return insight.resultIds.length === 0 ? [] : null;
+  return insight.top.map((v: RankedResult) => ({ views: v.views, publishedAt: v.publishedAt }));
+}
+
+function emptyFigures(keyword: string): DetailedKeywordMetrics {
+  return { keyword, volume: null, competition: null, cpc: null, monthly: [] };
+}
+
+/** A few working titles built from the phrase (each within the platform's 100 characters). */
+export function titleSuggestions(phrase: string, year: number): string[] {
+  const title = phrase
+    .split(' ')
+    .map((w) => (w.length > 0 ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+  const titles = isQuestion(phrase)
+    ? [
+        `${title}? The Honest Answer`,
+        `${title}? Everything You Need to Know (${year})`,
+        `${title}? I Tested It So You Don't Have To`,
+        `${title}? 5 Things Nobody Tells You`,
+      ]
+    : [
+        `${title}: The Complete Beginner's Guide (${year})`,
+        `${title} — 7 Mistakes to Avoid`,
+        `I Tried ${title} for 30 Days: Here's What Happened`,
+        `${title} Explained in 10 Minutes`,
+        `The Best ${title} Tips Nobody Tells You`,
+      ];
+  return titles.filter((t) => t.length <= TITLE_MAX);
+}
