@@ -1,25 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
-import {
-  DEFAULT_LANGUAGE_ID,
-  UNSUBSCRIBE_PAGE_PATH,
-  type IdeaInboxSettings,
-} from '@tubewise/contract';
+import { UNSUBSCRIBE_PAGE_PATH, type IdeaInboxSettings } from '@tubewise/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import {
-  channelMembers,
-  channelSettings,
-  channels,
-  ideaInboxSubscriptions,
-  users,
-} from '../../db/schema/index.ts';
+import { channelMembers, channels, ideaInboxSubscriptions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
-import type { KeywordsService } from '../keywords/keywords.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { IdeasService } from './ideas.service.ts';
 import type { Limit, RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { weeklyIdeasEmail } from './idea-inbox.emails.ts';
 import { ideaKey, type SavedIdeasService } from './saved-ideas.service.ts';
@@ -28,8 +18,6 @@ import { ideaKey, type SavedIdeasService } from './saved-ideas.service.ts';
 export const WEEKLY_IDEAS_FLAG = 'weekly_video_ideas';
 /** Ideas one weekly e-mail lists at most. */
 export const WEEKLY_IDEAS_PER_EMAIL = 10;
-/** Topics of a channel the weekly ideas are taken from at most. */
-const WEEKLY_TOPICS_MAX = 5;
 /** Shortest time between two weekly e-mails of one person and channel (a day of slack for the cron). */
 export const WEEKLY_MIN_INTERVAL_MS = 6 * 24 * 3_600_000;
 /** Unsubscribe attempts one address may make (tokens are unguessable; this bounds the work). */
@@ -42,7 +30,7 @@ export interface WeeklyIdeaCandidate {
   volume: number | null;
 }
 
-/** New ideas for a channel, best first (the ideas module's suggestions, or the keyword module). */
+/** New ideas for a channel, best first (the ideas module's suggestions). */
 export type WeeklyIdeaSource = (
   channelId: string,
   userId: string,
@@ -326,30 +314,16 @@ export class IdeaInboxService {
   }
 }
 
-/** Ideas from the keyword module: keywords related to each of the channel's topics, most searched first. */
-export function ideasFromTopics(
-  db: Db,
-  keywords: Pick<KeywordsService, 'related'>,
-): WeeklyIdeaSource {
-  return async (channelId) => {
-    const settings = await db.query.channelSettings.findFirst({
-      where: eq(channelSettings.channelId, channelId),
-      columns: { topics: true, language: true },
-    });
-    const topics = (settings?.topics ?? []).slice(0, WEEKLY_TOPICS_MAX);
-    const languageId = settings?.language ?? DEFAULT_LANGUAGE_ID;
-    const seen = new Set<string>();
-    const ideas: WeeklyIdeaCandidate[] = [];
-    for (const topic of topics) {
-      const { items } = await keywords.related(topic, languageId);
-      for (const item of items) {
-        const key = ideaKey(languageId, item.keyword);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        ideas.push({ phrase: item.keyword, languageId, volume: item.volume });
-      }
-    }
-    return ideas.sort((a, b) => (b.volume ?? -1) - (a.volume ?? -1));
+/**
+ * Ideas from the ideas module: the channel's suggested ideas (seeded from its topics and
+ * industries, best opportunity first), without those the channel already saved.
+ */
+export function ideasFromSuggestions(ideas: Pick<IdeasService, 'suggested'>): WeeklyIdeaSource {
+  return async (channelId, userId) => {
+    const { items } = await ideas.suggested(userId, channelId);
+    return items
+      .filter((idea) => idea.savedIdeaIds.length === 0)
+      .map((idea) => ({ phrase: idea.phrase, languageId: idea.languageId, volume: idea.volume }));
   };
 }
 

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
 import { normalizeKeyword } from '../keywords/keyword-data.port.ts';
-import { marketOf, type KeywordsService } from '../keywords/keywords.service.ts';
+import { marketOf } from '../keywords/keywords.service.ts';
 import { displayName } from '../optimization/editor-people.ts';
 
 type FolderRow = typeof ideaFolders.$inferSelect;
@@ -365,27 +365,4 @@ function pgCode(error: unknown): string | undefined {
   return (
     (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code
   );
-}
-
-/**
- * Figures from the keyword module alone: volume and competition (none when the provider is down
- * and nothing is cached), opportunity 0 and no reason.
- */
-export function figuresFromKeywords(keywords: Pick<KeywordsService, 'metrics'>): IdeaFiguresLookup {
-  return async (phrase, languageId) => {
-    try {
-      const { items } = await keywords.metrics([phrase], languageId);
-      const figures = items[0];
-      return {
-        volume: figures?.volume ?? null,
-        competition: figures?.competition ?? null,
-        opportunity: 0,
-        reason: '',
-      };
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'unavailable')
-        return { volume: null, competition: null, opportunity: 0, reason: '' };
-      throw error;
-    }
-  };
 }

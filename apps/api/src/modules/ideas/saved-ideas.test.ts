@@ -144,6 +144,8 @@ describe.each(testBackends())('saved ideas, folders and scripts (%s)', (backend)
   });
 
   it('saves ideas with figures, once per phrase and language, shared by the channel', async () => {
+    // Saving spends no provider call: the figures are the cached ones (discover fetched them).
+    await t.services.keywords.metrics(['dutch oven bread'], 'en-us');
     const first = await save(owner, { phrase: '  Dutch   oven bread ' });
     expect(first.statusCode, first.body).toBe(201);
     const idea = first.json<SavedIdea>();
@@ -156,6 +158,17 @@ describe.each(testBackends())('saved ideas, folders and scripts (%s)', (backend)
       scriptUpdatedAt: null,
     });
     expect(idea.volume).toEqual(expect.any(Number));
+    expect(idea.opportunity).toBeGreaterThan(0);
+    expect(idea.reason).toMatch(/demand/);
+    // Without cached figures, what is known is stored: no volume, and a reason that says so.
+    const unknown = await save(owner, { phrase: 'zzqx never searched phrase' });
+    expect(unknown.json<SavedIdea>()).toMatchObject({ volume: null, competition: null });
+    expect(unknown.json<SavedIdea>().reason).toMatch(/No search volume/);
+    const removed = await call(owner, {
+      method: 'DELETE',
+      url: `/api/ideas/saved/${unknown.json<SavedIdea>().id}`,
+    });
+    expect(removed.statusCode).toBe(200);
     // The same idea again (other case and spacing) is the same saved idea.
     const again = await save(member, { phrase: 'dutch OVEN bread' });
     expect(again.json<SavedIdea>().id).toBe(idea.id);
