@@ -85,7 +85,9 @@ export function SavedIdeasPage() {
     if (lookElsewhere && found && found.folderId !== selected?.id)
       showIdeaIn(found.folderId, found.id);
   }, [lookElsewhere, found, selected?.id, showIdeaIn]);
-  const openIdeaData: SavedIdea | null = ideaInFolder ?? (lookElsewhere ? (found ?? null) : null);
+  // Kept while the idea's own folder loads, so the open script is not closed and reopened.
+  const openIdeaData: SavedIdea | null =
+    ideaInFolder ?? (found && found.id === ideaParam ? found : null);
   const missingIdea = lookElsewhere && elsewhere.isSuccess && !found;
 
   const closeScript = (): void => {

@@ -9,6 +9,11 @@ export function scriptToMarkdown(html: string): string {
     emDelimiter: '_',
     strongDelimiter: '**',
   });
+  // TipTap wraps every list item's text in a paragraph: no blank lines inside the list.
+  turndown.addRule('listItemParagraph', {
+    filter: (node) => node.nodeName === 'P' && node.parentNode?.nodeName === 'LI',
+    replacement: (content, node) => (node.nextSibling ? `${content}\n` : content),
+  });
   return `${turndown.turndown(html).trim()}\n`;
 }
 
@@ -18,28 +23,30 @@ const BLOCKS = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'BLOCKQUO
 export function scriptToText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const blocks: string[] = [];
-  const walk = (node: Element, depth: number): void => {
+  const isList = (el: Element): boolean => el.tagName === 'UL' || el.tagName === 'OL';
+  const walkList = (list: Element, depth: number): void => {
+    Array.from(list.children).forEach((item, index) => {
+      const marker = list.tagName === 'OL' ? `${index + 1}. ` : '- ';
+      const own = Array.from(item.childNodes)
+        .filter((n) => !(n instanceof Element && isList(n)))
+        .map((n) => n.textContent ?? '')
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      blocks.push(`${'  '.repeat(depth)}${marker}${own}`);
+      Array.from(item.children)
+        .filter(isList)
+        .forEach((nested) => walkList(nested, depth + 1));
+    });
+  };
+  const walk = (node: Element): void => {
     for (const child of Array.from(node.children)) {
-      if (child.tagName === 'UL' || child.tagName === 'OL') {
-        Array.from(child.children).forEach((item, index) => {
-          const marker = child.tagName === 'OL' ? `${index + 1}. ` : '- ';
-          const own = Array.from(item.childNodes)
-            .filter((n) => !(n instanceof Element && (n.tagName === 'UL' || n.tagName === 'OL')))
-            .map((n) => n.textContent ?? '')
-            .join(' ')
-            .replace(/\s+/g, ' ')
-            .trim();
-          blocks.push(`${'  '.repeat(depth)}${marker}${own}`);
-          walk(item, depth + 1);
-        });
-      } else if (BLOCKS.has(child.tagName)) {
-        blocks.push(textOf(child));
-      } else {
-        walk(child, depth);
-      }
+      if (isList(child)) walkList(child, 0);
+      else if (BLOCKS.has(child.tagName)) blocks.push(textOf(child));
+      else walk(child);
     }
   };
-  walk(doc.body, 0);
+  walk(doc.body);
   return `${blocks
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
