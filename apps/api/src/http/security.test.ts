@@ -52,6 +52,14 @@ const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [
 
 /** A request body each route accepts (checked against the contract below). */
 const VALID_BODIES: Record<string, unknown> = {
+  'POST /api/ideas/folders': { channelId: 'c-1', name: 'Tutorials' },
+  'PATCH /api/ideas/folders/:id': { name: 'How-tos' },
+  'POST /api/ideas/saved': { channelId: 'c-1', phrase: 'dutch oven bread' },
+  'PATCH /api/ideas/saved/:id': { folderId: 'f-1' },
+  'PUT /api/ideas/saved/:id/script': { content: '<p>Hook</p>', baseRevision: 0 },
+  'PUT /api/ideas/inbox-settings': { channelId: 'c-1', weeklyIdeas: true },
+  'POST /api/ideas/unsubscribe': { token: 'not-a-real-unsubscribe-token' },
+  'POST /api/ideas/discover': { channelId: 'c-1', seeds: ['camp cooking'] },
   'POST /api/users/login': { email: 'nobody@example.com', password: 'not-the-password' },
   'POST /api/users/forget': { email: 'nobody@example.com' },
   'POST /api/users/set-password': { token: 'not-a-real-token', password: 'a fine long passphrase' },
