@@ -7,15 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { isApiError } from '../../../lib/api-error.ts';
+import { errorText } from './error-text.ts';
 
 /** Longest folder name the server accepts. */
 export const FOLDER_NAME_MAX = 60;
-
-/** The message of a failed call, as shown in a dialog. */
-export function errorText(err: unknown): string {
-  return isApiError(err) ? err.message : 'Something went wrong. Please try again.';
-}
 
 /** Asks for a folder name (create or rename) and runs `onSubmit` with it, trimmed. */
 export function FolderNameDialog({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +21,14 @@ import { DEFAULT_FOLDER_NAME, type IdeaFolder } from '@tubewise/contract';
 import { notify } from '../../../lib/notify.ts';
 import { createIdeaFolder } from '../api/folders.ts';
 import { deleteIdeaFolder, refreshSavedIdeas, renameIdeaFolder } from '../api/saved.ts';
-import { ConfirmDialog, FolderNameDialog } from './folder-dialogs.tsx';
+
+// Dialogs (and their text field) load when one opens, not with the page.
+const FolderNameDialog = lazy(() =>
+  import('./folder-dialogs.tsx').then((m) => ({ default: m.FolderNameDialog })),
+);
+const ConfirmDialog = lazy(() =>
+  import('./folder-dialogs.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** "1 idea", "3 ideas". */
 export function ideaCountText(count: number): string {
@@ -119,57 +126,59 @@ export function FolderPanel({
           Delete folder
         </MenuItem>
       </Menu>
-      {dialog?.kind === 'create' ? (
-        <FolderNameDialog
-          open
-          title="New folder"
-          submitLabel="Create folder"
-          onClose={close}
-          onSubmit={async (name) => {
-            const folder = await createIdeaFolder(channelId, name);
-            refreshSavedIdeas(queryClient, channelId);
-            notify(`Folder “${folder.name}” created`, { variant: 'success' });
-            onSelect(folder);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'rename' ? (
-        <FolderNameDialog
-          open
-          title={`Rename “${dialog.folder.name}”`}
-          submitLabel="Rename folder"
-          initialName={dialog.folder.name}
-          onClose={close}
-          onSubmit={async (name) => {
-            await renameIdeaFolder(dialog.folder.id, name);
-            refreshSavedIdeas(queryClient, channelId);
-            notify('Folder renamed', { variant: 'success' });
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'delete' ? (
-        <ConfirmDialog
-          open
-          title={`Delete the folder “${dialog.folder.name}”?`}
-          text={
-            dialog.folder.ideaCount > 0
-              ? `Its ${ideaCountText(dialog.folder.ideaCount)} and their scripts move to “${DEFAULT_FOLDER_NAME}”.`
-              : 'The folder is empty.'
-          }
-          confirmLabel="Delete folder"
-          onClose={close}
-          onConfirm={async () => {
-            await deleteIdeaFolder(dialog.folder.id);
-            const deletedId = dialog.folder.id;
-            if (deletedId === selectedId) {
-              const fallback = folders.find((f) => f.isDefault);
-              if (fallback) onSelect(fallback);
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' ? (
+          <FolderNameDialog
+            open
+            title="New folder"
+            submitLabel="Create folder"
+            onClose={close}
+            onSubmit={async (name) => {
+              const folder = await createIdeaFolder(channelId, name);
+              refreshSavedIdeas(queryClient, channelId);
+              notify(`Folder “${folder.name}” created`, { variant: 'success' });
+              onSelect(folder);
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'rename' ? (
+          <FolderNameDialog
+            open
+            title={`Rename “${dialog.folder.name}”`}
+            submitLabel="Rename folder"
+            initialName={dialog.folder.name}
+            onClose={close}
+            onSubmit={async (name) => {
+              await renameIdeaFolder(dialog.folder.id, name);
+              refreshSavedIdeas(queryClient, channelId);
+              notify('Folder renamed', { variant: 'success' });
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'delete' ? (
+          <ConfirmDialog
+            open
+            title={`Delete the folder “${dialog.folder.name}”?`}
+            text={
+              dialog.folder.ideaCount > 0
+                ? `Its ${ideaCountText(dialog.folder.ideaCount)} and their scripts move to “${DEFAULT_FOLDER_NAME}”.`
+                : 'The folder is empty.'
             }
-            refreshSavedIdeas(queryClient, channelId);
-            notify(`Folder “${dialog.folder.name}” deleted`, { variant: 'success' });
-          }}
-        />
-      ) : null}
+            confirmLabel="Delete folder"
+            onClose={close}
+            onConfirm={async () => {
+              await deleteIdeaFolder(dialog.folder.id);
+              const deletedId = dialog.folder.id;
+              if (deletedId === selectedId) {
+                const fallback = folders.find((f) => f.isDefault);
+                if (fallback) onSelect(fallback);
+              }
+              refreshSavedIdeas(queryClient, channelId);
+              notify(`Folder “${dialog.folder.name}” deleted`, { variant: 'success' });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -19,7 +19,12 @@ import { formatDate } from '../../optimization/list/format.ts';
 import { deleteSavedIdea, moveSavedIdea, refreshSavedIdeas } from '../api/saved.ts';
 import { competitionBand, ideaDetailsHref, volumeShort } from '../discover/idea-format.ts';
 import { writeStoredScript } from '../script/script-sync.ts';
-import { ConfirmDialog, errorText } from './folder-dialogs.tsx';
+import { errorText } from './error-text.ts';
+
+// The dialog loads when it opens, not with the page.
+const ConfirmDialog = lazy(() =>
+  import('./folder-dialogs.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** One saved idea: its figures, who saved it, its script, and what can be done with it. */
 function SavedIdeaItem({
@@ -176,20 +181,22 @@ export function SavedIdeaList({
         ))}
       </Box>
       {deleting ? (
-        <ConfirmDialog
-          open
-          title={`Delete “${deleting.phrase}”?`}
-          text="The idea and its script are deleted for everyone working on this channel."
-          confirmLabel="Delete idea"
-          onClose={() => setDeleting(null)}
-          onConfirm={async () => {
-            await deleteSavedIdea(deleting.id);
-            writeStoredScript(deleting.id, null);
-            refreshSavedIdeas(queryClient, channelId);
-            onDeleted(deleting);
-            notify(`Deleted “${deleting.phrase}”`, { variant: 'success' });
-          }}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={`Delete “${deleting.phrase}”?`}
+            text="The idea and its script are deleted for everyone working on this channel."
+            confirmLabel="Delete idea"
+            onClose={() => setDeleting(null)}
+            onConfirm={async () => {
+              await deleteSavedIdea(deleting.id);
+              writeStoredScript(deleting.id, null);
+              refreshSavedIdeas(queryClient, channelId);
+              onDeleted(deleting);
+              notify(`Deleted “${deleting.phrase}”`, { variant: 'success' });
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -15,7 +15,7 @@ import { useActiveChannel } from '../../channels/use-active-channel.ts';
 import { useIdeaFolders } from '../api/folders.ts';
 import { ideationQueryKeys } from '../api/query-keys.ts';
 import { useSavedIdeaAnywhere, useSavedIdeas } from '../api/saved.ts';
-import { errorText } from './folder-dialogs.tsx';
+import { errorText } from './error-text.ts';
 import { FolderPanel } from './folder-panel.tsx';
 import { SavedIdeaList } from './saved-idea-list.tsx';
 import { ScriptPanel } from './script-panel.tsx';

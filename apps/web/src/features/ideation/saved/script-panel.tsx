@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useVideoScript } from '../api/scripts.ts';
-import { errorText } from './folder-dialogs.tsx';
+import { errorText } from './error-text.ts';
 
 // TipTap and turndown load only when a script opens.
 const ScriptEditor = lazy(() => import('../script/script-editor.tsx'));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -12,6 +12,39 @@ import { unsubscribeWeeklyIdeas } from '../api/inbox.ts';
 /** Shortest and longest token the server accepts (contract: unsubscribeBody). */
 const TOKEN_MIN = 10;
 const TOKEN_MAX = 500;
+
+// A plain message box rather than the MUI alert: this public page stays as light as sign-in.
+function Message({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'success' | 'error';
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      role={tone === 'error' ? 'alert' : 'status'}
+      sx={{
+        borderLeft: 4,
+        borderColor: `${tone}.main`,
+        bgcolor: tone === 'error' ? 'rgba(211, 47, 47, 0.06)' : 'rgba(46, 125, 50, 0.06)',
+        borderRadius: 1,
+        px: 2,
+        py: 1.5,
+        mb: 2,
+      }}
+    >
+      <Typography component="p" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {children}
+      </Typography>
+    </Box>
+  );
+}
 
 type State =
   | { kind: 'idle' }
@@ -51,28 +84,26 @@ export function UnsubscribeForm({ token }: { token: string | null }) {
 
   if (state.kind === 'done') {
     return (
-      <Alert severity="success" role="status">
-        <AlertTitle>You are unsubscribed</AlertTitle>
+      <Message tone="success" title="You are unsubscribed">
         You will no longer receive weekly video ideas for {state.channelName}. You can turn them
         back on in your{' '}
         <Link component={RouterLink} to={paths.videoIdeaSettings}>
           inbox settings
         </Link>
         .
-      </Alert>
+      </Message>
     );
   }
   if (state.kind === 'invalid') {
     return (
-      <Alert severity="error" role="alert">
-        <AlertTitle>This unsubscribe link is not valid</AlertTitle>
+      <Message tone="error" title="This unsubscribe link is not valid">
         It may be incomplete or out of date. Open the link from your latest weekly ideas e-mail, or
         sign in and change the e-mail in your{' '}
         <Link component={RouterLink} to={paths.videoIdeaSettings}>
           inbox settings
         </Link>
         .
-      </Alert>
+      </Message>
     );
   }
   return (
@@ -82,10 +113,9 @@ export function UnsubscribeForm({ token }: { token: string | null }) {
         sign in.
       </Typography>
       {state.kind === 'failed' ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          <AlertTitle>You are not unsubscribed yet</AlertTitle>
+        <Message tone="error" title="You are not unsubscribed yet">
           {state.message} Please try again.
-        </Alert>
+        </Message>
       ) : null}
       <Button
         variant="contained"
