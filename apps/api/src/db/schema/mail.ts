@@ -7,6 +7,8 @@ export const emailOutbox = pgTable('email_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** List-Unsubscribe URL of a recurring e-mail (the weekly ideas), else null. */
+  listUnsubscribe: text('list_unsubscribe'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   attempts: integer('attempts').notNull().default(0),

@@ -23,6 +23,7 @@ export function weeklyIdeasEmail(input: {
   const settings = `${appUrl}/video-idea/settings`;
   return {
     to,
+    listUnsubscribe: unsubscribeLink,
     subject: `${ideas.length} new video ideas for "${channelName}"`,
     text:
       `New video ideas for your channel "${channelName}" on ${productName}, from its topics:\n\n` +

@@ -218,6 +218,10 @@ describe.each(testBackends())('weekly ideas e-mail (%s)', (backend) => {
     const listed = suggested.items.slice(1, 11).map((i) => i.phrase);
     for (const phrase of listed) expect(text).toContain(`- ${phrase}`);
     expect(text).not.toContain(`- ${alreadySaved}\n`);
+    // Mail clients offer their own unsubscribe button from the List-Unsubscribe header.
+    expect(mail!.raw).toMatch(
+      /^List-Unsubscribe:\s+<http[^>\s]+\/video-idea\/unsubscribe\?token=[^>\s]+>\r?$/m,
+    );
 
     // A second run in the same week sends nothing more.
     clock.advance(3 * 24 * 3600);

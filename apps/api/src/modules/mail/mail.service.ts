@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where to unsubscribe from a recurring e-mail (sent as the List-Unsubscribe header). */
+  listUnsubscribe?: string | null;
 }
 
 /** A message as stored in the outbox (and shown by the dev mailbox). */
@@ -77,6 +79,7 @@ export class MailService {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.listUnsubscribe ? { list: { unsubscribe: message.listUnsubscribe } } : {}),
       });
       await this.db
         .update(emailOutbox)
