@@ -1,5 +1,6 @@
 import type { Config } from './config/config.ts';
 import type { Composition } from './compose.ts';
+import { DEFAULT_CHANNEL_SETTINGS } from './modules/channels/channels.service.ts';
 
 /** The emulator's demo account that owns the demo channels (see apps/emulator accounts). */
 export const EMULATOR_DEMO_ACCOUNT = 'alex.creator@tubewise.test';
@@ -14,6 +15,9 @@ export const DEMO_CHANNEL_IDS = [
   'UCtw0demo00000000000007',
   'UCtw0demo00000000000008',
 ] as const;
+/** Topics of the first demo channel's settings (words of the emulator's camp-cooking niche). */
+export const DEMO_TOPICS = ['campfire chili', 'dutch oven lasagna', 'camp coffee'];
+
 /** A second demo account with no channel, to try the connect flow. */
 export const NEWCOMER_EMAIL = 'newcomer@tubewise.local';
 
@@ -36,7 +40,7 @@ export async function seedDemo(composition: Composition, config: Config): Promis
     email: config.env.DEMO_USER_EMAIL,
     password,
     name: 'Demo Creator',
-    flags: 'competition_user,labs_user',
+    flags: 'competition_user,labs_user,weekly_video_ideas',
   });
   await users.ensureUser({ email: NEWCOMER_EMAIL, password, name: 'New Creator' });
   if (!demo.created || !composition.emulator)
@@ -75,6 +79,14 @@ export async function seedDemo(composition: Composition, config: Config): Promis
   }
   const { myChannels } = await users.myChannels(demo.id);
   const first = myChannels.find((c) => c.youtubeId === DEMO_CHANNEL_IDS[0]);
-  if (first) await sync.start(first.id);
+  if (first) {
+    // Topics of the first demo channel (camp cooking), so suggested ideas show without typing.
+    await composition.services.channels.updateSettings(demo.id, first.id, {
+      ...DEFAULT_CHANNEL_SETTINGS,
+      topics: DEMO_TOPICS,
+      industries: ['Outdoor cooking'],
+    });
+    await sync.start(first.id);
+  }
   return { created: true, connectedChannels: connected };
 }
