@@ -118,6 +118,7 @@ describe.each(testBackends())('app basics (%s)', (backend) => {
       onlyV2: true,
       features: { newOptimizePage: false, shorts: true, httpRetry: true },
       devMailbox: true,
+      limits: { ideaSeedsMax: 10, thumbnailMaxBytes: 2 * 1024 * 1024 },
     });
     expect(res.body).not.toContain(t.config.sessionSecret);
   });

@@ -183,6 +183,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       httpRetry: config.env.FEATURE_HTTP_RETRY,
     },
     devMailbox: !services.mail.smtpEnabled,
+    limits: {
+      ideaSeedsMax: config.env.IDEA_SEEDS_MAX,
+      thumbnailMaxBytes: config.env.THUMBNAIL_MAX_BYTES,
+    },
   };
   registerSystemRoutes(app, {
     db: deps.db,

@@ -16,5 +16,12 @@ export const publicConfig = z.object({
   }),
   /** Whether the dev mailbox page (/dev/mailbox) exists: only without SMTP. */
   devMailbox: z.boolean(),
+  /** Server settings the forms check before sending, so they refuse what the API would. */
+  limits: z.object({
+    /** Most seed keywords of one idea discovery (IDEA_SEEDS_MAX). */
+    ideaSeedsMax: z.number().int().min(1),
+    /** Largest thumbnail upload in bytes (THUMBNAIL_MAX_BYTES). */
+    thumbnailMaxBytes: z.number().int().min(1),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -9,6 +9,8 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   onlyV2: false,
   features: { newOptimizePage: false, shorts: false, httpRetry: false },
   devMailbox: false,
+  // The defaults of the server settings (contract DEFAULT_MAX_SEEDS, DEFAULT_THUMBNAIL_MAX_BYTES).
+  limits: { ideaSeedsMax: 10, thumbnailMaxBytes: 2 * 1024 * 1024 },
 };
 
 /** Query options of the public config: loaded once per page load, never stale. */

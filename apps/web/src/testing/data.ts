@@ -64,6 +64,7 @@ export function buildPublicConfig(
     supportEmail: 'help@tubewise.test',
     onlyV2: false,
     devMailbox: false,
+    limits: { ideaSeedsMax: 10, thumbnailMaxBytes: 2 * 1024 * 1024 },
     ...overrides,
     features: { newOptimizePage: false, shorts: false, httpRetry: false, ...overrides.features },
   });

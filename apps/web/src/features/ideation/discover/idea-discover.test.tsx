@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import type { ResponseOf } from '@tubewise/contract';
 import { currentLocation, renderApp } from '../../../testing/render-app.tsx';
 import { api, errorBody, handle, server } from '../../../testing/server.ts';
-import { buildChannels, buildChannelSettings, buildUser } from '../../../testing/data.ts';
+import {
+  buildChannels,
+  buildChannelSettings,
+  buildPublicConfig,
+  buildUser,
+} from '../../../testing/data.ts';
 import { setViewport } from '../../../testing/viewport.ts';
 import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../channels/active-channel.ts';
 import { SYNCED_CHANNELS_STORAGE_KEY } from '../../channels/synced-channels.ts';
@@ -126,6 +131,18 @@ describe('/video-idea/discover', () => {
     expect(within(form).queryByRole('button', { name: 'seed 11' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Find ideas' }));
     expect(discoverBodies()).toEqual([]);
+  });
+
+  it('follows the server’s seed limit from the public config', async () => {
+    const user = userEvent.setup();
+    api.config = buildPublicConfig({ limits: { ideaSeedsMax: 3, thumbnailMaxBytes: 2_000_000 } });
+    setup();
+    await screen.findByRole('table', { name: 'Suggested ideas' });
+    await screen.findByText(/Enter up to 3 seed keywords/);
+    for (let i = 1; i <= 3; i++) await user.type(seedInput(), `seed ${i}{Enter}`);
+    await user.type(seedInput(), 'seed 4{Enter}');
+    expect(screen.getByText(tooManySeedsText(3))).toBeInTheDocument();
+    expect(seedInput()).toHaveValue('seed 4');
   });
 
   it('pages through ideas: 11, then 10 more, in order, without duplicates', async () => {

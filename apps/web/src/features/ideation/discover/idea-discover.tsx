@@ -17,8 +17,9 @@ import { channelSettingsQueryOptions } from '../../channels/api/get-channel-sett
 import { useLocales } from '../../channels/api/get-locales.ts';
 import { useActiveChannel } from '../../channels/use-active-channel.ts';
 import { formatNumber } from '../../optimization/list/format.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 import { mergeIdeaPages, useDiscoverIdeas, useSuggestedIdeas } from '../api/discover.ts';
-import { IDEAS_FIRST_PAGE_SIZE, IDEAS_PAGE_SIZE, MAX_SEEDS } from './constants.ts';
+import { IDEAS_FIRST_PAGE_SIZE, IDEAS_PAGE_SIZE } from './constants.ts';
 import { DiscoverForm } from './discover-form.tsx';
 import { ideaErrorText, tooManySeedsMessage } from './idea-errors.ts';
 import { discoverSearch, parseDiscoverParams } from './idea-format.ts';
@@ -278,9 +279,11 @@ export function IdeaDiscover() {
   const channelId = activeChannel?.id;
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
+  // The server's seed limit (IDEA_SEEDS_MAX), so the form refuses what the API would.
+  const maxSeeds = usePublicConfig().limits.ideaSeedsMax;
   const { seeds, language: urlLanguage } = useMemo(
-    () => parseDiscoverParams(searchParams),
-    [searchParams],
+    () => parseDiscoverParams(searchParams, maxSeeds),
+    [searchParams, maxSeeds],
   );
   const settings = useQuery({
     ...channelSettingsQueryOptions(channelId ?? ''),
@@ -327,7 +330,7 @@ export function IdeaDiscover() {
         language={language ?? undefined}
         locales={locales.data}
         localesFailed={locales.isError}
-        max={MAX_SEEDS}
+        max={maxSeeds}
         serverError={serverError}
         onSearch={search}
       />

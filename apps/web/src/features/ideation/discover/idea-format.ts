@@ -107,10 +107,13 @@ export function cleanSeeds(values: readonly string[], max: number = MAX_SEEDS): 
 }
 
 /** The discover state in the URL: seeds (repeated `seed`) and the keyword language. */
-export function parseDiscoverParams(search: URLSearchParams): {
+export function parseDiscoverParams(
+  search: URLSearchParams,
+  maxSeeds: number = MAX_SEEDS,
+): {
   seeds: string[];
   language: string | undefined;
 } {
   const language = search.get('language')?.trim();
-  return { seeds: cleanSeeds(search.getAll('seed')), language: language || undefined };
+  return { seeds: cleanSeeds(search.getAll('seed'), maxSeeds), language: language || undefined };
 }

@@ -88,13 +88,19 @@ export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }
 
-/** The problem with a chosen thumbnail file before uploading it, or null when it may go. */
-export function thumbnailFileProblem(file: { type: string; size: number }): string | null {
+/**
+ * The problem with a chosen thumbnail file before uploading it, or null when it may go;
+ * `maxBytes` is the server's limit (public config), the default when unknown.
+ */
+export function thumbnailFileProblem(
+  file: { type: string; size: number },
+  maxBytes: number = THUMBNAIL_MAX_BYTES,
+): string | null {
   if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type)) {
     return 'Choose a JPEG or PNG image.';
   }
-  if (file.size > THUMBNAIL_MAX_BYTES) {
-    return `The image is ${formatMegabytes(file.size)}; the limit is ${formatMegabytes(THUMBNAIL_MAX_BYTES)}.`;
+  if (file.size > maxBytes) {
+    return `The image is ${formatMegabytes(file.size)}; the limit is ${formatMegabytes(maxBytes)}.`;
   }
   return null;
 }

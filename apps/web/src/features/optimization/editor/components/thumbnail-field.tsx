@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileUpload from '@mui/icons-material/FileUpload';
+import { usePublicConfig } from '../../../../lib/public-config.ts';
 import { uploadThumbnail } from '../../api/thumbnails.ts';
 import { VideoThumbnail } from '../../list/video-cells.tsx';
 import type { EditorAction, EditorState, VideoData } from '../editor-state.ts';
 import {
   formatMegabytes,
-  THUMBNAIL_MAX_BYTES,
   THUMBNAIL_PREVIEW_SIZES,
   THUMBNAIL_TYPES,
   THUMBNAIL_WARNING_TEXTS,
@@ -69,6 +69,7 @@ export function ThumbnailField({
 }) {
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const maxBytes = usePublicConfig().limits.thumbnailMaxBytes;
   const note = changeNote(copy, state.hasDraft);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
@@ -76,7 +77,7 @@ export function ThumbnailField({
     // The same file can be chosen again after a failure.
     event.target.value = '';
     if (!file) return;
-    const local = thumbnailFileProblem(file);
+    const local = thumbnailFileProblem(file, maxBytes);
     setProblem(local);
     if (local) return;
     setUploading(true);
@@ -114,7 +115,7 @@ export function ThumbnailField({
         </Button>
       </FieldHeader>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-        JPEG or PNG, up to {formatMegabytes(THUMBNAIL_MAX_BYTES)}, 1280×720 (16:9) recommended.
+        JPEG or PNG, up to {formatMegabytes(maxBytes)}, 1280×720 (16:9) recommended.
         {copy.thumbnailWidth && copy.thumbnailHeight
           ? ` This one is ${copy.thumbnailWidth}×${copy.thumbnailHeight}.`
           : ''}
