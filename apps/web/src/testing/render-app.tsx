@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { AppProvider } from '../app/provider.tsx';
 import { AppRoutes } from '../app/router.tsx';
@@ -22,9 +23,13 @@ export function currentLocation() {
   return current;
 }
 
-/** Renders the whole app (providers + routes) at `entry` in a memory router. */
-export function renderApp(entry: InitialEntry = '/') {
+/**
+ * Renders the whole app (providers + routes) at `entry` in a memory router; `prepare` may fill
+ * the query cache first (e.g. data an earlier page left behind).
+ */
+export function renderApp(entry: InitialEntry = '/', prepare?: (queryClient: QueryClient) => void) {
   const queryClient = createQueryClient();
+  prepare?.(queryClient);
   const utils = render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[entry]}>

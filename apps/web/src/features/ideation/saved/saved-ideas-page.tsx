@@ -66,12 +66,19 @@ export function SavedIdeasPage() {
     useSavedParams();
   const foldersQuery = useIdeaFolders(channelId);
   const folders = foldersQuery.data;
-  const selected: IdeaFolder | undefined =
-    folders?.find((f) => f.id === folderParam) ?? folders?.find((f) => f.isDefault) ?? folders?.[0];
-
-  const unknownFolder = Boolean(
+  const missingFolder = Boolean(
     folders && folderParam && !folders.some((f) => f.id === folderParam),
   );
+  // A folder created elsewhere (the details page's "Save to folder", someone else) is missing
+  // from a cached list until the refetch ends: wait for it before falling back to the default.
+  const confirmingFolder = missingFolder && foldersQuery.isFetching;
+  const unknownFolder = missingFolder && !foldersQuery.isFetching;
+  const selected: IdeaFolder | undefined = confirmingFolder
+    ? undefined
+    : (folders?.find((f) => f.id === folderParam) ??
+      folders?.find((f) => f.isDefault) ??
+      folders?.[0]);
+
   useEffect(() => {
     if (unknownFolder) dropFolder();
   }, [unknownFolder, dropFolder]);

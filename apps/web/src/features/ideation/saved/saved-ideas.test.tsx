@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_FOLDER_NAME, SCRIPT_AUTOSAVE_MS } from '@tubewise/contract';
 import { currentLocation } from '../../../testing/render-app.tsx';
 import { readStoredScript, writeStoredScript } from '../script/script-sync.ts';
+import { ideationQueryKeys } from '../api/query-keys.ts';
 import {
+  buildFolder,
+  buildSavedIdea,
   buildScript,
   requestsOf,
   resetSavedApi,
@@ -56,6 +59,23 @@ describe('folders', () => {
     renderSaved('/video-idea/saved?selectedFolder=f-gone');
     expect(await ideasList(DEFAULT_FOLDER_NAME)).toHaveTextContent('sourdough starter');
     await waitFor(() => expect(search().has('selectedFolder')).toBe(false));
+  });
+
+  it('a folder missing from a stale cached list is looked up before falling back', async () => {
+    // The details page saved an idea into a new folder: its dialog cached the folders before.
+    const before = savedApi.folders.map((f) => ({ ...f }));
+    savedApi.folders.push(buildFolder({ id: 'f-late', name: 'Shoot list', isDefault: false }));
+    savedApi.ideas.push(buildSavedIdea({ id: 'si-3', folderId: 'f-late', phrase: 'bagels' }));
+    renderSaved('/video-idea/saved?selectedFolder=f-late', (queryClient) =>
+      queryClient.setQueryData(ideationQueryKeys.folders('ch-1'), before),
+    );
+    expect(await ideasList('Shoot list')).toHaveTextContent('bagels');
+    expect(search().get('selectedFolder')).toBe('f-late');
+    expect(within(await folderNav()).getByRole('button', { name: /^Shoot list/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(requestsOf('savedIdeas').map((r) => r.query.folder)).not.toContain('f-default');
   });
 
   it('creates a folder and selects it (empty state with a way to discover ideas)', async () => {

@@ -1,4 +1,5 @@
 /** Renders the saved-ideas page of channel ch-1 in the whole app, with the fake API. */
+import type { QueryClient } from '@tanstack/react-query';
 import { buildChannel, buildUser } from '../../../../testing/data.ts';
 import { renderApp } from '../../../../testing/render-app.tsx';
 import { api, server } from '../../../../testing/server.ts';
@@ -25,10 +26,16 @@ Range.prototype.getClientRects = () =>
   }) as unknown as DOMRectList;
 document.elementFromPoint ??= () => null;
 
-/** Signs in a user owning channel ch-1 and opens `entry` (a saved-ideas URL). */
-export function renderSaved(entry = '/video-idea/saved') {
+/**
+ * Signs in a user owning channel ch-1 and opens `entry` (a saved-ideas URL); `prepare` may fill
+ * the query cache first.
+ */
+export function renderSaved(
+  entry = '/video-idea/saved',
+  prepare?: (queryClient: QueryClient) => void,
+) {
   api.user = buildUser({ name: 'Me' });
   api.myChannels = [buildChannel({ id: 'ch-1', name: 'Baking' })];
   server.use(...savedHandlers);
-  return renderApp(entry);
+  return renderApp(entry, prepare);
 }
