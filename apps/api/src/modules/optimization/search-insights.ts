@@ -1,14 +1,16 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { platformCache } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
+import type { SearchResult, VideoPlatform } from '../video-platform/video-platform.port.ts';
 
 /** How many search results are read for a term (one search.list page). */
 export const SEARCH_RESULTS_READ = 50;
 /** How many of the top results' tags feed the recommended tags (one videos.list call). */
 export const TOP_VIDEOS_FOR_TAGS = 20;
+/** How long a failed search is remembered before the term is searched again. */
+export const SEARCH_FAILURE_MINUTES = 15;
 
 /** What the platform's search says about a term: who ranks, and the tags they use. */
 export interface SearchInsight {
@@ -19,6 +21,8 @@ export interface SearchInsight {
   /** The top videos (title, channel, views, date), best first; absent in older cache entries. */
   top?: RankedResult[];
   fetchedAt: string;
+  /** The search worked but reading its top videos failed: views and tags are still to come. */
+  videosMissing?: boolean;
 }
 
 /** A video ranking for a term, as the search and videos.list gave it. */
@@ -66,7 +70,12 @@ export class SearchInsights {
     this.log = deps.log;
   }
 
-  /** The day's insight for a term, from the cache or one search.list + one videos.list. */
+  /**
+   * The day's insight for a term, from the cache or one search.list + one videos.list. A search
+   * is never spent twice for a read that failed: when the videos cannot be read, the results are
+   * kept (without views and tags) and only the videos.list is tried again on the next call; a
+   * failed search is remembered for SEARCH_FAILURE_MINUTES so a spent bucket is not hammered.
+   */
   async forTerm(
     term: string,
     region: { regionCode: string; language: string },
@@ -75,11 +84,20 @@ export class SearchInsights {
     const now = this.clock.now();
     const normalised = normaliseTerm(term);
     const key = insightKey(normalised, region, now);
-    const cached = await this.db.query.platformCache.findFirst({
-      where: eq(platformCache.key, key),
+    const failureKey = `${key}:failed`;
+    const rows = await this.db.query.platformCache.findMany({
+      where: inArray(platformCache.key, [key, failureKey]),
     });
-    if (cached && cached.expiresAt > now) return cached.value as SearchInsight;
-    let insight: SearchInsight;
+    const cached = rows.find((r) => r.key === key && r.expiresAt > now);
+    if (cached) {
+      const insight = cached.value as SearchInsight;
+      if (!insight.videosMissing) return insight;
+      const completed = await this.withVideos(insight, readVideos, normalised);
+      if (!completed.videosMissing) await this.store(key, completed, cached.expiresAt);
+      return completed;
+    }
+    if (rows.some((r) => r.key === failureKey && r.expiresAt > now)) return null;
+    let results: SearchResult[];
     try {
       const page = await this.platform.search(
         { apiKey: this.apiKey },
@@ -92,38 +110,63 @@ export class SearchInsights {
           maxResults: SEARCH_RESULTS_READ,
         },
       );
-      const results = page.items.filter((r) => r.kind === 'video');
-      const resultIds = results.map((r) => r.youtubeId);
-      const top = resultIds.slice(0, TOP_VIDEOS_FOR_TAGS);
-      const videos = top.length ? await readVideos(top) : [];
-      const views = new Map(videos.map((v) => [v.youtubeId, v.viewCount ?? null]));
-      insight = {
-        resultIds,
-        topTags: rankTags(videos.map((v) => v.tags)),
-        top: results.slice(0, TOP_VIDEOS_FOR_TAGS).map((r, i) => ({
-          videoId: r.youtubeId,
-          title: r.title,
-          channelTitle: r.channelTitle ?? '',
-          views: views.get(r.youtubeId) ?? null,
-          publishedAt: r.publishedAt,
-          thumbnailUrl: r.thumbnailUrl,
-          position: i + 1,
-        })),
-        fetchedAt: now.toISOString(),
-      };
+      results = page.items.filter((r) => r.kind === 'video');
     } catch (error) {
       this.log.warn({ err: error, term: normalised }, 'Search insight unavailable');
+      await this.store(failureKey, {}, new Date(now.getTime() + SEARCH_FAILURE_MINUTES * 60_000));
       return null;
     }
-    const expiresAt = new Date(now.getTime() + 24 * 3600 * 1000);
+    const searched: SearchInsight = {
+      resultIds: results.map((r) => r.youtubeId),
+      topTags: [],
+      top: results.slice(0, TOP_VIDEOS_FOR_TAGS).map((r, i) => ({
+        videoId: r.youtubeId,
+        title: r.title,
+        channelTitle: r.channelTitle ?? '',
+        views: null,
+        publishedAt: r.publishedAt,
+        thumbnailUrl: r.thumbnailUrl,
+        position: i + 1,
+      })),
+      fetchedAt: now.toISOString(),
+      videosMissing: true,
+    };
+    const insight = await this.withVideos(searched, readVideos, normalised);
+    await this.store(key, insight, new Date(now.getTime() + 24 * 3600 * 1000));
+    return insight;
+  }
+
+  /** The insight with the top videos' views and tags read, or as it was when reading fails. */
+  private async withVideos(
+    insight: SearchInsight,
+    readVideos: (ids: string[]) => Promise<TopVideo[]>,
+    term: string,
+  ): Promise<SearchInsight> {
+    const top = insight.resultIds.slice(0, TOP_VIDEOS_FOR_TAGS);
+    let videos: TopVideo[];
+    try {
+      videos = top.length ? await readVideos(top) : [];
+    } catch (error) {
+      this.log.warn({ err: error, term }, 'Top videos of a search unavailable; kept the results');
+      return insight;
+    }
+    const views = new Map(videos.map((v) => [v.youtubeId, v.viewCount ?? null]));
+    return {
+      resultIds: insight.resultIds,
+      topTags: rankTags(videos.map((v) => v.tags)),
+      top: insight.top?.map((r) => ({ ...r, views: views.get(r.videoId) ?? null })),
+      fetchedAt: insight.fetchedAt,
+    };
+  }
+
+  private async store(key: string, value: object, expiresAt: Date): Promise<void> {
     await this.db
       .insert(platformCache)
-      .values({ key, value: insight, expiresAt })
+      .values({ key, value, expiresAt })
       .onConflictDoUpdate({
         target: platformCache.key,
         set: { value: sql`excluded.value`, expiresAt },
       });
-    return insight;
   }
 
   /**
