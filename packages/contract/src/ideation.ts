@@ -188,8 +188,10 @@ export type VideoScript = z.infer<typeof videoScript>;
 /** Body of PUT /api/ideas/saved/:id/script: the whole content and the revision it was based on. */
 export const saveScriptBody = z.object({
   content: z.string().max(SCRIPT_MAX_CHARACTERS),
-  baseRevision: z.number().int().min(0),
+  baseRevision: z.number().int().min(0).max(2_000_000_000),
 });
+/** Earlier versions of a script (each save keeps the one it replaced), newest first. */
+export const scriptVersions = z.object({ items: z.array(videoScript) });
 
 /** Inbox settings (weekly ideas e-mail) of the signed-in person, per channel. */
 export const ideaInboxSettings = z.object({

@@ -505,6 +505,14 @@ export const routes = {
     body: i.saveScriptBody,
     response: i.videoScript,
   }),
+  videoScriptVersions: def({
+    method: 'GET',
+    path: '/api/ideas/saved/:id/script/versions',
+    summary: 'Earlier versions of a script, newest first (the last 50 replaced by a save)',
+    auth: true,
+    params: i.idParams,
+    response: i.scriptVersions,
+  }),
   ideaInboxSettings: def({
     method: 'GET',
     path: '/api/ideas/inbox-settings',

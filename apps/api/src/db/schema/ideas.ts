@@ -80,6 +80,24 @@ export const videoScripts = pgTable('video_scripts', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * Earlier versions of a script: every save keeps the version it replaces, so a conflict
+ * resolved with "keep mine" never loses the other person's text (the last 50 are kept).
+ */
+export const videoScriptVersions = pgTable(
+  'video_script_versions',
+  {
+    savedIdeaId: uuid('saved_idea_id')
+      .notNull()
+      .references(() => savedIdeas.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    content: text('content').notNull(),
+    updatedByName: text('updated_by_name').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.savedIdeaId, t.revision] })],
+);
+
 /** A person's choice of the weekly ideas e-mail for one channel, and when it was last sent. */
 export const ideaInboxSubscriptions = pgTable(
   'idea_inbox_subscriptions',

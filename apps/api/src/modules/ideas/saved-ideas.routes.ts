@@ -88,6 +88,13 @@ export function registerSavedIdeaRoutes(
   );
   defineRoute(
     app,
+    routes.videoScriptVersions,
+    resolveSession,
+    async ({ params, session }) => ({ items: await scripts.versions(session.userId, params.id) }),
+    { tags },
+  );
+  defineRoute(
+    app,
     routes.saveVideoScript,
     resolveSession,
     async ({ params, body, session }) => scripts.save(session.userId, params.id, body),

@@ -384,6 +384,30 @@ describe.each(testBackends())('saved ideas, folders and scripts (%s)', (backend)
     );
   });
 
+  it('keeps every replaced version of a script, so "keep mine" never loses the other text', async () => {
+    const idea = (await save(owner, { phrase: 'campfire pancakes' })).json<SavedIdea>();
+    const url = `/api/ideas/saved/${idea.id}/script`;
+    const put = (who: string, content: string, baseRevision: number) =>
+      call(who, { method: 'PUT', url, payload: { content, baseRevision } });
+    expect((await put(owner, '<p>First</p>', 0)).statusCode).toBe(200);
+    expect((await put(member, '<p>Theirs</p>', 1)).statusCode).toBe(200);
+    expect((await put(owner, '<p>Mine</p>', 1)).statusCode).toBe(409);
+    // The owner keeps theirs on top of revision 2: revision 2 ("Theirs") stays in the history.
+    expect((await put(owner, '<p>Mine</p>', 2)).json()).toMatchObject({ revision: 3 });
+    const versions = await call(member, { method: 'GET', url: `${url}/versions` });
+    expect(versions.statusCode).toBe(200);
+    expect(
+      versions
+        .json<{ items: { revision: number; content: string }[] }>()
+        .items.map((v) => [v.revision, v.content]),
+    ).toEqual([
+      [2, '<p>Theirs</p>'],
+      [1, '<p>First</p>'],
+    ]);
+    // A revision beyond any real one is a 400, not a database error.
+    expect((await put(owner, '<p>x</p>', 1e12)).statusCode).toBe(400);
+  });
+
   it('stores scripts sanitised and keeps them across a restart', async () => {
     const idea = (await save(member, { phrase: 'foil packet dinners' })).json<SavedIdea>();
     const url = `/api/ideas/saved/${idea.id}/script`;

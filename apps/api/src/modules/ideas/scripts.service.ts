@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { VideoScript } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
-import { videoScripts } from '../../db/schema/index.ts';
+import { videoScriptVersions, videoScripts } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { displayName } from '../optimization/editor-people.ts';
@@ -72,24 +72,38 @@ export class ScriptsService {
       updatedByName: await displayName(this.db, userId),
       updatedAt: this.clock.now(),
     };
-    // One statement each way, so two saves racing on the same revision cannot both win.
-    const [row] =
-      input.baseRevision === 0
-        ? await this.db
-            .insert(videoScripts)
-            .values({ savedIdeaId: idea.id, revision: 1, ...values })
-            .onConflictDoNothing()
-            .returning()
-        : await this.db
-            .update(videoScripts)
-            .set({ ...values, revision: input.baseRevision + 1 })
-            .where(
-              and(
-                eq(videoScripts.savedIdeaId, idea.id),
-                eq(videoScripts.revision, input.baseRevision),
-              ),
-            )
-            .returning();
+    let row: typeof videoScripts.$inferSelect | undefined;
+    try {
+      // One conditional statement each way, so two saves racing on a revision cannot both win;
+      // an update first keeps the version it replaces (same transaction).
+      row =
+        input.baseRevision === 0
+          ? (
+              await this.db
+                .insert(videoScripts)
+                .values({ savedIdeaId: idea.id, revision: 1, ...values })
+                .onConflictDoNothing()
+                .returning()
+            )[0]
+          : await this.db.transaction(async (tx) => {
+              await keepReplacedVersion(tx, idea.id, input.baseRevision);
+              const [updated] = await tx
+                .update(videoScripts)
+                .set({ ...values, revision: input.baseRevision + 1 })
+                .where(
+                  and(
+                    eq(videoScripts.savedIdeaId, idea.id),
+                    eq(videoScripts.revision, input.baseRevision),
+                  ),
+                )
+                .returning();
+              return updated;
+            });
+    } catch (error) {
+      // The idea was deleted between the check and the write.
+      if (foreignKeyViolation(error)) throw new AppError('not-found', 'Saved idea not found.');
+      throw error;
+    }
     if (row) return present(row);
     const current = await this.current(idea.id);
     const who = current.updatedByName ?? 'Someone';
@@ -100,6 +114,23 @@ export class ScriptsService {
         : 'This script changed after you opened it. Both versions are kept: review before saving yours.',
       { details: { script: current } },
     );
+  }
+
+  /** Earlier versions of a saved idea's script (each replaced by a save), newest first. */
+  async versions(userId: string, ideaId: string): Promise<VideoScript[]> {
+    const idea = await this.ideas.requireIdea(userId, ideaId);
+    const rows = await this.db
+      .select()
+      .from(videoScriptVersions)
+      .where(eq(videoScriptVersions.savedIdeaId, idea.id))
+      .orderBy(desc(videoScriptVersions.revision));
+    return rows.map((r) => ({
+      ideaId: r.savedIdeaId,
+      content: r.content,
+      revision: r.revision,
+      updatedAt: r.updatedAt.toISOString(),
+      updatedByName: r.updatedByName,
+    }));
   }
 
   private async current(ideaId: string): Promise<VideoScript> {
@@ -119,4 +150,39 @@ function present(row: ScriptRow): VideoScript {
     updatedAt: row.updatedAt.toISOString(),
     updatedByName: row.updatedByName,
   };
+}
+
+/** Versions of a script kept after being replaced. */
+export const SCRIPT_VERSIONS_KEPT = 50;
+
+/**
+ * Copies the version a save is about to replace into the history (inside the save's
+ * transaction, before its UPDATE; a racing save on the same revision copies nothing twice) and
+ * keeps only the last SCRIPT_VERSIONS_KEPT.
+ */
+async function keepReplacedVersion(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  savedIdeaId: string,
+  revision: number,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${videoScriptVersions} (saved_idea_id, revision, content, updated_by_name, updated_at)
+    select saved_idea_id, revision, content, updated_by_name, updated_at from ${videoScripts}
+    where saved_idea_id = ${savedIdeaId} and revision = ${revision}
+    on conflict do nothing`);
+  await tx
+    .delete(videoScriptVersions)
+    .where(
+      and(
+        eq(videoScriptVersions.savedIdeaId, savedIdeaId),
+        lt(videoScriptVersions.revision, revision - SCRIPT_VERSIONS_KEPT + 1),
+      ),
+    );
+}
+
+function foreignKeyViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } } | null)?.code ??
+    (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === '23503';
 }
