@@ -266,6 +266,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     credentials,
     clock,
     maxSeeds: config.env.IDEA_SEEDS_MAX,
+    limits,
   });
   const savedIdeas = new SavedIdeasService({
     db,

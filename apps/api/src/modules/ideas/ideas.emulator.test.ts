@@ -22,7 +22,8 @@ import { AppError } from '../../lib/errors.ts';
 import { DataForSeoAdapter } from '../keywords/dataforseo.adapter.ts';
 import { SearchInsights } from '../optimization/search-insights.ts';
 import { YouTubeAdapter } from '../video-platform/youtube.adapter.ts';
-import { IdeasService } from './ideas.service.ts';
+import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
+import { IDEAS_LIMIT, IdeasService } from './ideas.service.ts';
 import { scoreOpportunity } from './opportunity.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
@@ -121,6 +122,7 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
       credentials: t.services.credentials,
       clock: systemClock,
       maxSeeds: 2,
+      limits: new RateLimitService(t.database.db, systemClock),
     });
     const refused = ideas.discover(userId, {
       channelId,
@@ -228,6 +230,15 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
     const mixed = await discover({ seeds: ['yoga', 'campfire', 'dutch oven'] });
     expect(mixed.statusCode).toBe(200);
     expect(keywordCalls().map((c) => c.keywords)).toEqual([['campfire']]);
+
+    // Two people asking at once for the same new seeds share one computation.
+    emulator.keywordData.reset();
+    const both = await Promise.all([
+      discover({ seeds: ['trail mix bars', 'camp coffee'] }),
+      discover({ seeds: ['trail mix bars', 'camp coffee'] }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(keywordCalls().map((c) => c.keywords)).toEqual([['trail mix bars'], ['camp coffee']]);
   });
 
   it('shows the details of an idea: figures, trend, ranking videos, reason and titles', async () => {
@@ -337,5 +348,20 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
     // Too many seeds on someone else's channel is still a 404 (nothing leaks).
     const seeds = Array.from({ length: 11 }, (_, i) => `seed ${i}`);
     expect((await discover({ seeds }, outsiderCookie)).statusCode).toBe(404);
+  });
+
+  it('limits how fast one person asks for ideas', async () => {
+    // Last test: the asks of the tests above count against the same minute.
+    const statuses: number[] = [];
+    for (let i = 0; i <= IDEAS_LIMIT.max; i++) {
+      const res = await get(`/api/ideas/suggested?channelId=${channelId}`);
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().error.code).toBe('rate-limited');
+        break;
+      }
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(IDEAS_LIMIT.max);
   });
 });

@@ -28,6 +28,7 @@ import {
   type SearchInsight,
   type SearchInsights,
 } from '../optimization/search-insights.ts';
+import { RateLimitService, type Limit } from '../rate-limit/rate-limit.service.ts';
 import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
 import {
   opportunityReason,
@@ -112,6 +113,9 @@ export function isQuestion(keyword: string): boolean {
   return QUESTION_WORDS.has(keyword.split(' ')[0] ?? '');
 }
 
+/** Idea asks (discover, suggested, details) per person: each may cost paid keyword data and searches. */
+export const IDEAS_LIMIT: Limit = { max: 60, windowSeconds: 60 };
+
 /**
  * Video ideas from seed keywords: the keyword-data provider's suggestions for each seed (the
  * ones that ask a question are questions) and the tags of the videos ranking for it on the
@@ -130,6 +134,9 @@ export class IdeasService {
   private readonly clock: Clock;
   private readonly maxSeeds: number;
 
+  private readonly limits: RateLimitService;
+  /** Idea lists being computed in this process, so concurrent asks share one computation. */
+  private readonly computing = new Map<string, Promise<IdeaList>>();
   constructor(deps: {
     db: Db;
     channels: ChannelsService;
@@ -140,7 +147,9 @@ export class IdeasService {
     clock: Clock;
     /** The seed limit (IDEA_SEEDS_MAX). */
     maxSeeds: number;
+    limits: RateLimitService;
   }) {
+    this.limits = deps.limits;
     this.db = deps.db;
     this.channels = deps.channels;
     this.keywords = deps.keywords;
@@ -163,6 +172,7 @@ export class IdeasService {
     userId: string,
     input: { channelId: string; seeds: string[]; language?: string; page: number },
   ): Promise<DiscoverResponse> {
+    await this.throttle(userId);
     const settings = await this.channels.getSettings(userId, input.channelId);
     if (input.seeds.length > this.maxSeeds) {
       throw new AppError(
@@ -197,6 +207,7 @@ export class IdeasService {
    * up to the seed limit); no ideas when it has none.
    */
   async suggested(userId: string, channelId: string): Promise<SuggestedResponse> {
+    await this.throttle(userId);
     const settings = await this.channels.getSettings(userId, channelId);
     const languageId = settings.language.toLowerCase();
     const seeds = usableSeeds([...settings.topics, ...settings.industries]).slice(0, this.maxSeeds);
@@ -225,6 +236,7 @@ export class IdeasService {
     userId: string,
     input: { channelId: string; phrase: string; language?: string },
   ): Promise<IdeaDetails> {
+    await this.throttle(userId);
     const settings = await this.channels.getSettings(userId, input.channelId);
     const languageId = (input.language ?? settings.language).toLowerCase();
     marketOf(languageId);
@@ -296,6 +308,14 @@ export class IdeasService {
     };
   }
 
+  /** Refuses a person asking for ideas faster than IDEAS_LIMIT (paid keyword data, search quota). */
+  private async throttle(userId: string): Promise<void> {
+    RateLimitService.assertAllowed(
+      await this.limits.hit(`ideas:user:${userId}`, IDEAS_LIMIT),
+      'Too many idea searches. Please wait a minute and try again.',
+    );
+  }
+
   /** The ordered idea list of seeds in a language, from the list cache or computed. */
   private async ideaList(
     channelId: string,
@@ -306,7 +326,16 @@ export class IdeasService {
     const key = `ideas:v1:${languageId}:${createHash('sha256').update(seeds.join('\u0000')).digest('base64url')}`;
     const [cached] = await this.db.select().from(platformCache).where(eq(platformCache.key, key));
     if (cached && cached.expiresAt > now) return cached.value as IdeaList;
-    const list = await this.computeList(channelId, seeds, languageId);
+    // Two asks for the same uncached seeds (two tabs, two people) share one computation, so the
+    // cost rule holds: one keyword-data request per uncached seed.
+    let pending = this.computing.get(key);
+    if (!pending) {
+      pending = this.computeList(channelId, seeds, languageId).finally(() =>
+        this.computing.delete(key),
+      );
+      this.computing.set(key, pending);
+    }
+    const list = await pending;
     await this.db
       .insert(platformCache)
       .values({ key, value: list, expiresAt: new Date(now.getTime() + IDEA_LIST_TTL_MS) })
