@@ -34,6 +34,8 @@ export const ideaFolders = pgTable(
       .on(t.channelId)
       .where(sql`${t.isDefault}`),
     index('idea_folders_channel_idx').on(t.channelId, t.createdAt),
+    // Names are unique per channel whatever their case (the default's name is taken too).
+    uniqueIndex('idea_folders_channel_name_idx').on(t.channelId, sql`lower(${t.name})`),
   ],
 );
 

@@ -84,10 +84,21 @@ export class SavedIdeasService {
   async createFolder(userId: string, channelId: string, name: string): Promise<IdeaFolder> {
     await this.channels.requireAccess(userId, channelId);
     await this.defaultFolder(channelId);
-    const [row] = await this.db
-      .insert(ideaFolders)
-      .values({ channelId, name: name.trim(), createdAt: this.clock.now() })
-      .returning();
+    const [{ n }] = (await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ideaFolders)
+      .where(eq(ideaFolders.channelId, channelId))) as [{ n: number }];
+    if (n >= FOLDERS_PER_CHANNEL)
+      throw new AppError(
+        'bad-request',
+        `A channel has at most ${FOLDERS_PER_CHANNEL} folders: delete one to make another.`,
+      );
+    const [row] = await uniqueName(name, () =>
+      this.db
+        .insert(ideaFolders)
+        .values({ channelId, name: name.trim(), createdAt: this.clock.now() })
+        .returning(),
+    );
     return presentFolder(row!, 0);
   }
 
@@ -96,11 +107,13 @@ export class SavedIdeasService {
     const folder = await this.requireFolder(userId, folderId);
     if (folder.isDefault)
       throw new AppError('forbidden', `The folder '${DEFAULT_FOLDER_NAME}' cannot be renamed.`);
-    const [row] = await this.db
-      .update(ideaFolders)
-      .set({ name: name.trim() })
-      .where(eq(ideaFolders.id, folder.id))
-      .returning();
+    const [row] = await uniqueName(name, () =>
+      this.db
+        .update(ideaFolders)
+        .set({ name: name.trim() })
+        .where(eq(ideaFolders.id, folder.id))
+        .returning(),
+    );
     if (!row) throw folderNotFound();
     return presentFolder(row, await this.countIn(row.id));
   }
@@ -365,4 +378,19 @@ function pgCode(error: unknown): string | undefined {
   return (
     (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code
   );
+}
+
+/** Folders a channel may have (the default one included). */
+export const FOLDERS_PER_CHANNEL = 100;
+
+/** Runs a folder write, turning the unique-name violation into a clear 409. */
+async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } } | null;
+    if ((e?.code ?? e?.cause?.code) === '23505')
+      throw new AppError('conflict', `A folder named “${name.trim()}” already exists.`);
+    throw error;
+  }
 }

@@ -220,6 +220,22 @@ describe.each(testBackends())('saved ideas, folders and scripts (%s)', (backend)
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json<IdeaFolder>()).toMatchObject({ name: 'How-tos', ideaCount: 1 });
+    // Names are unique per channel whatever their case, the default folder's included.
+    for (const name of ['your saved ideas', 'HOW-TOS']) {
+      const taken = await call(owner, {
+        method: 'POST',
+        url: '/api/ideas/folders',
+        payload: { channelId, name },
+      });
+      expect(taken.statusCode, name).toBe(409);
+      expect(taken.json<{ error: { message: string } }>().error.message).toContain(name);
+    }
+    const clash = await call(owner, {
+      method: 'PATCH',
+      url: `/api/ideas/folders/${tutorials.id}`,
+      payload: { name: 'Your Saved Ideas' },
+    });
+    expect(clash.statusCode).toBe(409);
     const inside = await saved(owner, tutorials.id);
     expect(inside).toHaveLength(1);
 
