@@ -51,10 +51,13 @@ describe('reloadUrlAfterChannelSwitch', () => {
       'http://x.test/optimization?sort=date',
     );
   });
-  it('drops selectedFolder under the saved ideas path', () => {
+  it('drops selectedFolder (and the open idea) under the saved ideas path', () => {
     expect(
       reloadUrlAfterChannelSwitch('http://x.test/video-idea/saved?selectedFolder=f1&q=1'),
     ).toBe('http://x.test/video-idea/saved?q=1');
+    expect(
+      reloadUrlAfterChannelSwitch('http://x.test/video-idea/saved?selectedFolder=f1&idea=i1'),
+    ).toBe('http://x.test/video-idea/saved');
   });
   it('does not reload elsewhere', () => {
     expect(reloadUrlAfterChannelSwitch('http://x.test/reporting/overview?playlist=p1')).toBeNull();

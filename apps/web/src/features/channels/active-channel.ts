@@ -65,6 +65,8 @@ export function reloadUrlAfterChannelSwitch(href: string): string | null {
   }
   if (url.pathname === '/video-idea/saved' || url.pathname.startsWith('/video-idea/saved/')) {
     url.searchParams.delete('selectedFolder');
+    // The open script belongs to the old channel's idea too.
+    url.searchParams.delete('idea');
     return url.toString();
   }
   return null;
