@@ -320,7 +320,8 @@ export class IdeaInboxService {
  */
 export function ideasFromSuggestions(ideas: Pick<IdeasService, 'suggested'>): WeeklyIdeaSource {
   return async (channelId, userId) => {
-    const { items } = await ideas.suggested(userId, channelId);
+    // No platform searches: the installation's search bucket is for people at their screens.
+    const { items } = await ideas.suggested(userId, channelId, { searchPlatform: false });
     return items
       .filter((idea) => idea.savedIdeaIds.length === 0)
       .map((idea) => ({ phrase: idea.phrase, languageId: idea.languageId, volume: idea.volume }));

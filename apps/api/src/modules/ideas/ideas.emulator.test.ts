@@ -334,6 +334,22 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
       await discover({ seeds: ['van life', 'camping', 'outdoor cooking'] })
     ).json() as DiscoverResponse;
     expect(body.items).toEqual(typed.items);
+
+    // The weekly e-mail's way (no platform search) spends no search.list on new topics.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/channels/${channelId}/settings`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { ...settings, topics: ['bannock bread', 'smoked trout'], industries: [] },
+    });
+    const searchUnits = () =>
+      (emulator.control.quotaLedger().today.unitsByMethod as Record<string, number | undefined>)[
+        'search.list'
+      ] ?? 0;
+    const before = searchUnits();
+    const quiet = await t.services.ideas.suggested(userId, channelId, { searchPlatform: false });
+    expect(quiet.seeds).toEqual(['bannock bread', 'smoked trout']);
+    expect(searchUnits()).toBe(before);
   });
 
   it('answers 404 to someone who is not on the channel', async () => {

@@ -206,8 +206,14 @@ export class IdeasService {
    * The first page of ideas seeded from the channel's settings (its topics, then industries,
    * up to the seed limit); no ideas when it has none.
    */
-  async suggested(userId: string, channelId: string): Promise<SuggestedResponse> {
-    await this.throttle(userId);
+  async suggested(
+    userId: string,
+    channelId: string,
+    options: { searchPlatform?: boolean } = {},
+  ): Promise<SuggestedResponse> {
+    const searchPlatform = options.searchPlatform ?? true;
+    // Without searches (the weekly e-mail) nothing scarce is spent, so nothing is throttled.
+    if (searchPlatform) await this.throttle(userId);
     const settings = await this.channels.getSettings(userId, channelId);
     const languageId = settings.language.toLowerCase();
     const seeds = usableSeeds([...settings.topics, ...settings.industries]).slice(0, this.maxSeeds);
@@ -219,7 +225,7 @@ export class IdeasService {
         source: { name: '', fetchedAt: this.clock.now().toISOString() },
       };
     }
-    const list = await this.ideaList(channelId, seeds, languageId);
+    const list = await this.ideaList(channelId, seeds, languageId, searchPlatform);
     return {
       seeds,
       items: await this.withSaved(channelId, list.ideas.slice(0, IDEAS_FIRST_PAGE_SIZE)),
@@ -321,16 +327,17 @@ export class IdeasService {
     channelId: string,
     seeds: string[],
     languageId: string,
+    searchPlatform = true,
   ): Promise<IdeaList> {
     const now = this.clock.now();
-    const key = `ideas:v1:${languageId}:${createHash('sha256').update(seeds.join('\u0000')).digest('base64url')}`;
+    const key = `ideas:v1:${searchPlatform ? '' : 'cached:'}${languageId}:${createHash('sha256').update(seeds.join('\u0000')).digest('base64url')}`;
     const [cached] = await this.db.select().from(platformCache).where(eq(platformCache.key, key));
     if (cached && cached.expiresAt > now) return cached.value as IdeaList;
     // Two asks for the same uncached seeds (two tabs, two people) share one computation, so the
     // cost rule holds: one keyword-data request per uncached seed.
     let pending = this.computing.get(key);
     if (!pending) {
-      pending = this.computeList(channelId, seeds, languageId).finally(() =>
+      pending = this.computeList(channelId, seeds, languageId, searchPlatform).finally(() =>
         this.computing.delete(key),
       );
       this.computing.set(key, pending);
@@ -355,16 +362,21 @@ export class IdeasService {
     channelId: string,
     seeds: string[],
     languageId: string,
+    searchPlatform: boolean,
   ): Promise<IdeaList> {
     const region = regionOf(languageId);
     const seedSet = new Set(seeds);
     const candidates = new Map<string, Candidate>();
     const seedInsights = new Map<string, SearchInsight | null>();
     const reader = this.videoReader(channelId);
+    // Without platform searches, only the seeds' results someone already searched today count.
+    const searchedToday = searchPlatform ? null : await this.insights.cachedForTerms(seeds, region);
     for (const seed of seeds) {
       const [suggestions, insight] = await Promise.all([
         this.keywords.suggestionList(seed, languageId),
-        this.insights.forTerm(seed, region, reader),
+        searchedToday
+          ? (searchedToday.get(seed) ?? null)
+          : this.insights.forTerm(seed, region, reader),
       ]);
       seedInsights.set(seed, insight);
       const add = (phrase: string, origin: Idea['origin']) => {
