@@ -394,15 +394,20 @@ export class IdeasService {
       this.insights.cachedForTerms(phrases, region),
     ]);
     const byPhrase = new Map(figures.items.map((f) => [f.keyword, f]));
-    const ideas = [...candidates.values()].map((c) =>
-      this.buildIdea(
+    const ideas = [...candidates.values()].map((c) => {
+      // Today's results of the phrase itself when someone searched it; else its seed's, and
+      // the reason says so (the details page, which searches the phrase, may then differ).
+      const own = ownInsights.get(c.phrase);
+      const idea = this.buildIdea(
         c,
         byPhrase.get(c.phrase) ?? emptyFigures(c.phrase),
         languageId,
-        // Today's results of the phrase itself when someone searched it; else its seed's.
-        topOf(ownInsights.get(c.phrase) ?? seedInsights.get(c.seed) ?? null),
-      ),
-    );
+        topOf(own ?? seedInsights.get(c.seed) ?? null),
+      );
+      if (!own && seedInsights.get(c.seed))
+        idea.reason = `${idea.reason} (top results judged by those for “${c.seed}”)`;
+      return idea;
+    });
     ideas.sort(
       (a, b) =>
         b.opportunity - a.opportunity || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0),
