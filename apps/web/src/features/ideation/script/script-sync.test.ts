@@ -6,6 +6,7 @@ import { buildScript } from '../saved/testing/saved-server.ts';
 import {
   ScriptSync,
   decideOpen,
+  readSetAside,
   readStoredScript,
   scriptRetryDelay,
   writeStoredScript,
@@ -195,10 +196,45 @@ describe('conflicts', () => {
     });
     expect(calls).toHaveLength(1);
     expect(readStoredScript('si-1')).toBeNull();
+    // Mine stays in this browser until dismissed: a reload still shows it.
+    const reopened = new ScriptSync('si-1', theirs, {
+      save: vi.fn(),
+      load: () => Promise.resolve(theirs),
+    });
+    expect(reopened.getSnapshot().setAside).toMatchObject({
+      whose: 'mine',
+      content: '<p>my text</p>',
+    });
+    reopened.dismissNotices();
+    expect(readSetAside('si-1')).toBeNull();
+  });
+
+  it('a 409 whose other version is my own earlier save (its answer lost) is no conflict', async () => {
+    // The server kept the sanitised spelling of the same text.
+    const mine = buildScript({ content: '<p>line one<br />line two</p>', revision: 5 });
+    const { sync, calls } = setup(buildScript({ revision: 4 }), [conflictError(mine)]);
+    sync.edit('<p>line one<br>line two</p>');
+    await vi.advanceTimersByTimeAsync(SCRIPT_AUTOSAVE_MS);
+    expect(sync.getSnapshot()).toMatchObject({ status: 'saved', revision: 5, conflict: null });
+    expect(readStoredScript('si-1')).toBeNull();
+    // The next edit saves on top of revision 5.
+    sync.edit('<p>line one<br>line two and three</p>');
+    await vi.advanceTimersByTimeAsync(SCRIPT_AUTOSAVE_MS);
+    expect(calls.at(-1)).toEqual({
+      content: '<p>line one<br>line two and three</p>',
+      baseRevision: 5,
+    });
   });
 });
 
 describe('opening', () => {
+  it('treats the server’s sanitised spelling of the browser copy as the same text', () => {
+    const stored = { content: '<p>a<br>b</p>', baseRevision: 1, editedAt: 1 };
+    expect(decideOpen(buildScript({ content: '<p>a<br />b</p>', revision: 2 }), stored)).toEqual({
+      kind: 'server',
+    });
+  });
+
   it('uses the server copy when the browser has nothing newer', () => {
     writeStoredScript('si-1', { content: '<p>same</p>', baseRevision: 1, editedAt: 1 });
     expect(

@@ -101,6 +101,25 @@ export function writeStoredScript(ideaId: string, value: StoredScript | null): v
   writeStorage(scriptStorageKey(ideaId), value === null ? null : JSON.stringify(value));
 }
 
+/** Storage key of a person's own text set aside after taking the other version. */
+export const setAsideStorageKey = (ideaId: string): string => `tubewise.script.${ideaId}.set-aside`;
+
+/** The text set aside for an idea in this browser, if any. */
+export function readSetAside(ideaId: string): { content: string } | null {
+  try {
+    const raw = readStorage(setAsideStorageKey(ideaId));
+    const value = raw ? (JSON.parse(raw) as { content?: unknown }) : null;
+    return value && typeof value.content === 'string' ? { content: value.content } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps (or with null, forgets) the text set aside for an idea in this browser. */
+export function writeSetAside(ideaId: string, value: { content: string } | null): void {
+  writeStorage(setAsideStorageKey(ideaId), value === null ? null : JSON.stringify(value));
+}
+
 /** Delay before retry number `attempt` (0-based): 1 s, 2 s, 4 s… up to 30 s. */
 export function scriptRetryDelay(attempt: number): number {
   return Math.min(SCRIPT_RETRY_BASE_MS * 2 ** attempt, SCRIPT_RETRY_MAX_MS);
@@ -114,9 +133,22 @@ export type OpenDecision =
   /** The browser's text is based on an older revision: the person chooses. */
   | { kind: 'conflict'; content: string; baseRevision: number };
 
+/**
+ * Whether two script texts are the same document: the server keeps its sanitised HTML, which
+ * may spell the editor's HTML differently (`<br />` for `<br>`), so both are compared after the
+ * browser's own parse-and-serialise.
+ */
+export function sameScript(a: string, b: string): boolean {
+  if (a === b) return true;
+  const canonical = (html: string) =>
+    new DOMParser().parseFromString(html, 'text/html').body.innerHTML.trim();
+  return canonical(a) === canonical(b);
+}
+
 /** Decides between the server's script and an unsaved copy kept in this browser. */
 export function decideOpen(server: VideoScript, stored: StoredScript | null): OpenDecision {
-  if (!stored || stored.content === server.content) return { kind: 'server' };
+  // The same text (e.g. a save whose answer was lost): nothing to restore or choose.
+  if (!stored || sameScript(stored.content, server.content)) return { kind: 'server' };
   if (stored.baseRevision >= server.revision) return { kind: 'restore', content: stored.content };
   return { kind: 'conflict', content: stored.content, baseRevision: stored.baseRevision };
 }
@@ -186,6 +218,8 @@ export class ScriptSync {
       restored: false,
     };
     const decision = decideOpen(server, readStoredScript(ideaId));
+    const setAside = readSetAside(ideaId);
+    if (setAside) base.setAside = { whose: 'mine', content: setAside.content, by: null, at: null };
     if (decision.kind === 'server') {
       writeStoredScript(ideaId, null);
       this.snapshot = base;
@@ -283,6 +317,8 @@ export class ScriptSync {
     this.clearTimers();
     this.serverContent = theirs.content;
     writeStoredScript(this.ideaId, null);
+    // Kept in this browser until dismissed, so a reload does not lose the person's own text.
+    writeSetAside(this.ideaId, { content: mine });
     this.update({
       status: 'saved',
       content: theirs.content,
@@ -298,6 +334,7 @@ export class ScriptSync {
 
   /** Hides the set-aside version and the restored notice. */
   dismissNotices(): void {
+    writeSetAside(this.ideaId, null);
     this.update({ setAside: null, restored: false });
   }
 
@@ -367,13 +404,33 @@ export class ScriptSync {
     } catch (err) {
       this.inFlight = false;
       this.queued = false;
-      await this.failed(err);
+      await this.failed(err, content);
     }
   }
 
-  private async failed(err: unknown): Promise<void> {
+  private async failed(err: unknown, sent: string): Promise<void> {
     if (isApiError(err, 409) && err.code === 'script-conflict') {
       const theirs = conflictScript(err) ?? (await this.deps.load(this.ideaId).catch(() => null));
+      if (theirs && sameScript(theirs.content, sent)) {
+        // "Their" version is this text: an earlier save arrived but its answer was lost.
+        this.attempt = 0;
+        this.serverContent = sent;
+        const current = this.snapshot.content;
+        this.update({
+          status: current === sent ? 'saved' : 'pending',
+          revision: theirs.revision,
+          savedAt: theirs.updatedAt,
+          savedBy: theirs.updatedByName,
+          error: null,
+          retryAt: null,
+        });
+        if (current === sent) writeStoredScript(this.ideaId, null);
+        else {
+          this.keepInBrowser(current, theirs.revision);
+          this.schedule(SCRIPT_AUTOSAVE_MS);
+        }
+        return;
+      }
       if (theirs) {
         this.clearTimers();
         this.update({ status: 'conflict', conflict: theirs, conflictSource: 'save' });
