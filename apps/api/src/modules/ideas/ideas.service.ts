@@ -48,52 +48,30 @@ export const RANKING_VIDEOS_SHOWN = 10;
 /** The platform's longest title. */
 const TITLE_MAX = 100;
 
-/** Words that make a keyword a question (English first; the keyword languages' common ones). */
-const QUESTION_WORDS = new Set([
-  'how',
-  'what',
-  'why',
-  'when',
-  'where',
-  'which',
-  'who',
-  'whose',
-  'can',
-  'does',
-  'do',
-  'is',
-  'are',
-  'should',
-  'will',
-  'wie',
-  'was',
-  'warum',
-  'wann',
-  'wo',
-  'welche',
-  'comment',
-  'pourquoi',
-  'quand',
-  'quel',
-  'quelle',
-  'cómo',
-  'como',
-  'qué',
-  'que',
-  'por',
-  'cuándo',
-  'dónde',
-  'cuál',
-  'porque',
-  'quando',
-  'onde',
-  'qual',
-  'perché',
-  'cosa',
-  'hoe',
-  'wat',
-  'waarom',
-]);
+/** Question words that make a keyword a question on their own (the keyword languages'). */
+const QUESTION_WORDS = new Set(
+  (
+    'how what why when where which who whose whom ' +
+    'wie warum wann wo welche welcher welches wieso weshalb ' +
+    'comment pourquoi quand quel quelle quels quelles ' +
+    'cómo qué cuándo dónde cuál cuáles quién ' +
+    'quando onde qual quais ' +
+    'perché come ' +
+    'hoe wat waarom wanneer waar welke'
+  ).split(' '),
+);
+/** Verbs that start a question in keywords of three words or more ("is bread vegan"). */
+const QUESTION_VERBS = new Set('is are does should were ist sind'.split(' '));
+/** Auxiliaries that start a question only when a subject follows ("can i…", not "can opener"). */
+const QUESTION_AUXILIARIES = new Set(
+  'can could do did will would shall may might has have kann'.split(' '),
+);
+/** Subjects that, after an auxiliary, make the keyword a question. */
+const QUESTION_SUBJECTS = new Set(
+  'i you we they it he she there this that these those my your our their the a an es man ich du'.split(
+    ' ',
+  ),
+);
 
 /** An idea as the list cache keeps it (savedIdeaIds are added per channel when shown). */
 type ListedIdea = Omit<Idea, 'savedIdeaIds'>;
@@ -108,9 +86,19 @@ interface Candidate {
   seed: string;
 }
 
-/** Whether a normalised keyword asks a question (starts with a question word). */
+/**
+ * Whether a normalised keyword asks a question: it starts with a question word ("what's"
+ * counts as "what"), with "is/are/does/should…" and has three words or more, or with an
+ * auxiliary followed by a subject ("can i freeze bread", but not "can opener review" or
+ * "will smith movies"). A heuristic: keyword data has no punctuation to go by.
+ */
 export function isQuestion(keyword: string): boolean {
-  return QUESTION_WORDS.has(keyword.split(' ')[0] ?? '');
+  const words = keyword.split(' ');
+  const [first = '', second = ''] = words;
+  const word = first.replace(/['’]s$/, '');
+  if (QUESTION_WORDS.has(word)) return true;
+  if (QUESTION_VERBS.has(word)) return words.length >= 3;
+  return QUESTION_AUXILIARIES.has(word) && QUESTION_SUBJECTS.has(second);
 }
 
 /** Idea asks (discover, suggested, details) per person: each may cost paid keyword data and searches. */
