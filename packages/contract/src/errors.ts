@@ -28,6 +28,7 @@ export const errorCodes = [
   'invalid-image',
   'too-many-seeds',
   'script-conflict',
+  'ideas-list-expired',
   'internal',
   'unavailable',
 ] as const;

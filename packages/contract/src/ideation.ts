@@ -28,7 +28,14 @@ export const discoverBody = z.object({
   language: z.string().min(2).max(20).optional(),
   /** 1-based page: page 1 holds 11 ideas, every later page 10. */
   page: z.number().int().min(1).max(50).default(1),
+  /**
+   * The `listId` page 1 answered: later pages come from that very list, so paging never skips
+   * or repeats an idea; 409 'ideas-list-expired' once it is gone (IDEA_LIST_SNAPSHOT_HOURS).
+   */
+  listId: z.string().min(1).max(100).optional(),
 });
+/** How long a discovered list stays pageable by its listId. */
+export const IDEA_LIST_SNAPSHOT_HOURS = 6;
 
 /** Monthly searches of an idea, oldest first, when the provider has them. */
 export const trendPoint = z.object({
@@ -76,6 +83,8 @@ export const idea = z.object({
 export type Idea = z.infer<typeof idea>;
 
 export const discoverResponse = z.object({
+  /** The list these pages come from; send it with the later pages. */
+  listId: z.string(),
   items: z.array(idea),
   page: z.number().int(),
   /** Whether a next page exists. */

@@ -25,6 +25,7 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'metadata-invalid': 400,
   'draft-conflict': 409,
   'script-conflict': 409,
+  'ideas-list-expired': 409,
   'too-many-seeds': 400,
   'no-default-language': 400,
   'invalid-image': 400,

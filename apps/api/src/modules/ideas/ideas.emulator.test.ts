@@ -150,12 +150,22 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
 
     const pages: Idea[][] = [page1.items];
     for (let page = 2; page <= 3; page++) {
-      const res = await discover({ seeds, page });
+      const res = await discover({ seeds, page, listId: page1.listId });
       expect(res.statusCode).toBe(200);
       const body = res.json() as DiscoverResponse;
       expect(body.items).toHaveLength(10);
       expect(body.total).toBe(page1.total);
+      expect(body.listId).toBe(page1.listId);
       pages.push(body.items);
+    }
+    // A list that is gone (or was for other seeds) is said so, never silently replaced.
+    for (const stale of [
+      { seeds, page: 2, listId: 'no-such-list' },
+      { seeds: ['camping'], page: 2, listId: page1.listId },
+    ]) {
+      const res = await discover(stale);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('ideas-list-expired');
     }
     const all = pages.flat();
     expect(new Set(all.map((i) => i.id)).size).toBe(all.length);

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  IDEA_LIST_SNAPSHOT_HOURS,
   IDEAS_FIRST_PAGE_SIZE,
   IDEAS_PAGE_SIZE,
   type DiscoverResponse,
@@ -76,9 +77,19 @@ const QUESTION_SUBJECTS = new Set(
 /** An idea as the list cache keeps it (savedIdeaIds are added per channel when shown). */
 type ListedIdea = Omit<Idea, 'savedIdeaIds'>;
 interface IdeaList {
+  /** Names this computation: later pages ask for it by id (a snapshot kept for hours). */
+  id: string;
   ideas: ListedIdea[];
   source: KeywordSource;
 }
+/** A computed list kept for paging by its id, with what it was computed for. */
+interface IdeaSnapshot {
+  list: IdeaList;
+  seeds: string[];
+  languageId: string;
+}
+const snapshotKey = (listId: string): string => `ideas:snapshot:${listId}`;
+
 /** Where a candidate phrase came from. */
 interface Candidate {
   phrase: string;
@@ -158,7 +169,7 @@ export class IdeasService {
    */
   async discover(
     userId: string,
-    input: { channelId: string; seeds: string[]; language?: string; page: number },
+    input: { channelId: string; seeds: string[]; language?: string; page: number; listId?: string },
   ): Promise<DiscoverResponse> {
     await this.throttle(userId);
     const settings = await this.channels.getSettings(userId, input.channelId);
@@ -177,10 +188,13 @@ export class IdeasService {
         issues: [{ path: 'body.seeds', message: 'No usable seed keyword' }],
       });
     }
-    const list = await this.ideaList(input.channelId, seeds, languageId);
+    const list = input.listId
+      ? await this.snapshot(input.listId, seeds, languageId)
+      : await this.ideaList(input.channelId, seeds, languageId);
     const start = input.page === 1 ? 0 : IDEAS_FIRST_PAGE_SIZE + (input.page - 2) * IDEAS_PAGE_SIZE;
     const end = start + (input.page === 1 ? IDEAS_FIRST_PAGE_SIZE : IDEAS_PAGE_SIZE);
     return {
+      listId: list.id,
       items: await this.withSaved(input.channelId, list.ideas.slice(start, end)),
       page: input.page,
       hasMore: end < list.ideas.length,
@@ -310,6 +324,28 @@ export class IdeasService {
     );
   }
 
+  /**
+   * The list a `listId` names, for later pages; 409 'ideas-list-expired' once its snapshot is
+   * gone, or when it was computed for other seeds or another language.
+   */
+  private async snapshot(listId: string, seeds: string[], languageId: string): Promise<IdeaList> {
+    const [row] = await this.db
+      .select()
+      .from(platformCache)
+      .where(eq(platformCache.key, snapshotKey(listId)));
+    const value = row && row.expiresAt > this.clock.now() ? (row.value as IdeaSnapshot) : null;
+    if (
+      !value ||
+      value.languageId !== languageId ||
+      value.seeds.join('\u0000') !== seeds.join('\u0000')
+    )
+      throw new AppError(
+        'ideas-list-expired',
+        'These ideas were found a while ago and have been refreshed since: search again for the current list.',
+      );
+    return value.list;
+  }
+
   /** The ordered idea list of seeds in a language, from the list cache or computed. */
   private async ideaList(
     channelId: string,
@@ -320,7 +356,8 @@ export class IdeasService {
     const now = this.clock.now();
     const key = `ideas:v1:${searchPlatform ? '' : 'cached:'}${languageId}:${createHash('sha256').update(seeds.join('\u0000')).digest('base64url')}`;
     const [cached] = await this.db.select().from(platformCache).where(eq(platformCache.key, key));
-    if (cached && cached.expiresAt > now) return cached.value as IdeaList;
+    if (cached && cached.expiresAt > now && (cached.value as IdeaList).id)
+      return cached.value as IdeaList;
     // Two asks for the same uncached seeds (two tabs, two people) share one computation, so the
     // cost rule holds: one keyword-data request per uncached seed.
     let pending = this.computing.get(key);
@@ -331,9 +368,17 @@ export class IdeasService {
       this.computing.set(key, pending);
     }
     const list = await pending;
+    const snapshot: IdeaSnapshot = { list, seeds, languageId };
     await this.db
       .insert(platformCache)
-      .values({ key, value: list, expiresAt: new Date(now.getTime() + IDEA_LIST_TTL_MS) })
+      .values([
+        { key, value: list, expiresAt: new Date(now.getTime() + IDEA_LIST_TTL_MS) },
+        {
+          key: snapshotKey(list.id),
+          value: snapshot,
+          expiresAt: new Date(now.getTime() + IDEA_LIST_SNAPSHOT_HOURS * 3600_000),
+        },
+      ])
       .onConflictDoUpdate({
         target: platformCache.key,
         set: { value: sql`excluded.value`, expiresAt: sql`excluded.expires_at` },
@@ -400,7 +445,7 @@ export class IdeasService {
       (a, b) =>
         b.opportunity - a.opportunity || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0),
     );
-    return { ideas: ideas.slice(0, IDEA_LIST_MAX), source: figures.source };
+    return { id: randomUUID(), ideas: ideas.slice(0, IDEA_LIST_MAX), source: figures.source };
   }
 
   private buildIdea(

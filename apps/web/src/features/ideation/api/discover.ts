@@ -1,20 +1,32 @@
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import type { DiscoverResponse, Idea, SuggestedResponse } from '@tubewise/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { ideationQueryKeys } from './query-keys.ts';
+
+/** Which page to fetch, and the list page 1 came from (so later pages never skip or repeat). */
+export interface IdeasPageParam {
+  page: number;
+  listId?: string;
+}
 
 /** Fetches one page of ideas for the seeds (page 1 holds 11, every later page 10). */
 export function discoverIdeas(
   channelId: string,
   seeds: readonly string[],
   language: string | undefined,
-  page: number,
+  { page, listId }: IdeasPageParam,
   signal?: AbortSignal,
 ): Promise<DiscoverResponse> {
   return apiRequest('discoverIdeas', {
-    body: { channelId, seeds: [...seeds], language, page },
+    body: { channelId, seeds: [...seeds], language, page, listId },
     signal,
   });
+}
+
+/** Whether an error says the list the later pages came from has expired (search again). */
+export function isExpiredIdeaList(error: unknown): boolean {
+  return isApiError(error, 409) && error.code === 'ideas-list-expired';
 }
 
 /**
@@ -32,8 +44,11 @@ export function useDiscoverIdeas(
     queryKey: ideationQueryKeys.discover(channelId ?? '', seeds, language ?? undefined),
     queryFn: ({ pageParam, signal }) =>
       discoverIdeas(channelId ?? '', seeds, language ?? undefined, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    initialPageParam: { page: 1 } as IdeasPageParam,
+    getNextPageParam: (last): IdeasPageParam | undefined =>
+      last.hasMore ? { page: last.page + 1, listId: last.listId } : undefined,
+    // An expired list does not come back by retrying: the page offers to start again.
+    retry: (failures, error) => !isExpiredIdeaList(error) && failures < 2,
     enabled: Boolean(channelId) && seeds.length > 0 && language !== null,
     staleTime: 5 * 60_000,
   });

@@ -162,6 +162,32 @@ describe('/video-idea/discover', () => {
     expect(names).toEqual(Array.from({ length: 25 }, (_, i) => `idea ${i + 1}`));
     expect(screen.queryByRole('button', { name: 'More ideas' })).toBeNull();
     expect(discoverBodies().map((b) => (b as { page: number }).page)).toEqual([1, 2, 3]);
+    // Later pages come from the list page 1 answered.
+    expect(discoverBodies().map((b) => (b as { listId?: string }).listId)).toEqual([
+      undefined,
+      'list-1',
+      'list-1',
+    ]);
+  });
+
+  it('starts again from page 1 when the list of the later pages has expired', async () => {
+    const user = userEvent.setup();
+    let expired = true;
+    setup('/video-idea/discover?seed=bread&language=en-us', {
+      discover: (page) =>
+        page > 1 && expired
+          ? { status: 409, body: errorBody('ideas-list-expired', 'Expired') }
+          : { body: buildDiscoverPage(page, 25) },
+    });
+    expect(ideaRows(await loadedTable())).toHaveLength(11);
+    await user.click(screen.getByRole('button', { name: 'More ideas' }));
+    expect(await screen.findByText(/have been refreshed since/)).toBeInTheDocument();
+    expired = false;
+    await user.click(screen.getByRole('button', { name: 'Search again' }));
+    await waitFor(() => expect(ideaRows(screen.getByRole('table'))).toHaveLength(11));
+    expect(screen.queryByText(/have been refreshed since/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'More ideas' }));
+    await waitFor(() => expect(ideaRows(screen.getByRole('table'))).toHaveLength(21));
   });
 
   it('shows each idea’s figures, trend, opportunity and reason', async () => {

@@ -18,7 +18,12 @@ import { useLocales } from '../../channels/api/get-locales.ts';
 import { useActiveChannel } from '../../channels/use-active-channel.ts';
 import { formatNumber } from '../../optimization/list/format.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-import { mergeIdeaPages, useDiscoverIdeas, useSuggestedIdeas } from '../api/discover.ts';
+import {
+  isExpiredIdeaList,
+  mergeIdeaPages,
+  useDiscoverIdeas,
+  useSuggestedIdeas,
+} from '../api/discover.ts';
 import { IDEAS_FIRST_PAGE_SIZE, IDEAS_PAGE_SIZE } from './constants.ts';
 import { DiscoverForm } from './discover-form.tsx';
 import { ideaErrorText, tooManySeedsMessage } from './idea-errors.ts';
@@ -45,14 +50,22 @@ function StatePanel({ title, children }: { title: string; children?: ReactNode }
   );
 }
 
-function ErrorPanel({ text, onRetry }: { text: string; onRetry: () => void }) {
+function ErrorPanel({
+  text,
+  onRetry,
+  retryLabel = 'Retry',
+}: {
+  text: string;
+  onRetry: () => void;
+  retryLabel?: string;
+}) {
   return (
     <Alert
       severity="error"
       sx={{ m: 2 }}
       action={
         <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
+          {retryLabel}
         </Button>
       }
     >
@@ -146,10 +159,19 @@ function DiscoverResults({
         />
       )}
       {query.isFetchNextPageError ? (
-        <ErrorPanel
-          text={ideaErrorText(query.error, 'load more ideas')}
-          onRetry={() => void query.fetchNextPage()}
-        />
+        isExpiredIdeaList(query.error) ? (
+          // The list page 1 came from is gone: start again from a fresh list.
+          <ErrorPanel
+            text="These ideas were found a while ago and have been refreshed since. Search again to see the current list."
+            retryLabel="Search again"
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <ErrorPanel
+            text={ideaErrorText(query.error, 'load more ideas')}
+            onRetry={() => void query.fetchNextPage()}
+          />
+        )
       ) : null}
       {query.hasNextPage ? (
         <Box sx={{ p: 2, textAlign: 'center' }}>

@@ -52,6 +52,7 @@ export function buildDiscoverPage(page: number, total: number): DiscoverResponse
     buildIdea(start + i + 1),
   );
   return discoverResponse.parse({
+    listId: 'list-1',
     items,
     page,
     hasMore: end < total,
