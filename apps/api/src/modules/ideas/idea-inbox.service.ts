@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import { UNSUBSCRIBE_PAGE_PATH, type IdeaInboxSettings } from '@tubewise/contract';
 import type { Logger } from 'pino';
@@ -57,7 +57,7 @@ export class IdeaInboxService {
   private readonly limits: RateLimitService;
   private readonly clock: Clock;
   private readonly log: Logger;
-  private readonly secret: string;
+  private readonly secret: Buffer;
   private readonly publicUrl: string;
   private readonly productName: string;
   private readonly source: WeeklyIdeaSource;
@@ -82,7 +82,11 @@ export class IdeaInboxService {
     this.limits = deps.limits;
     this.clock = deps.clock;
     this.log = deps.log;
-    this.secret = deps.secret;
+    // A key of its own, derived from the server secret: the tokens in e-mails never share a
+    // key with the session machinery.
+    this.secret = Buffer.from(
+      hkdfSync('sha256', deps.secret, 'tubewise', 'weekly-ideas-unsubscribe', 32),
+    );
     this.publicUrl = deps.publicUrl;
     this.productName = deps.productName;
     this.source = deps.source;
