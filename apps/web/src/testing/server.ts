@@ -197,6 +197,15 @@ export const defaultHandlers = [
     return { body: body as JsonBodyType };
   }),
   handle('locales', () => ({ body: api.locales })),
+  // The home page (idea discovery) asks for suggested ideas: none unless a test says otherwise.
+  handle('suggestedIdeas', () => ({
+    body: {
+      seeds: [],
+      items: [],
+      languageId: 'en-us',
+      source: { name: 'Test keyword data', fetchedAt: '2026-01-01T00:00:00.000Z' },
+    },
+  })),
   handle('startSync', (_body, { params }) => {
     const status = buildSyncStatus({
       state: 'queued',
