@@ -2,10 +2,9 @@
 // the flag gates the settings, opting in and out is per channel, the weekly run sends exactly
 // one e-mail per opted-in person and channel (never twice in a week) with new ideas from the
 // channel's topics, and its unsubscribe link works without signing in while forgeries fail.
-import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { readableText, startSmtp, type Received } from '../../testing/smtp.ts';
 import { channelMembers, channelSettings, channels } from '../../db/schema/index.ts';
 import { jobDefinitions } from '../../jobs/definitions.ts';
 import {
@@ -20,53 +19,6 @@ import {
   type KeywordDataEmulator,
 } from '../keywords/keywords.testing.ts';
 import { UNSUBSCRIBE_LIMIT, WEEKLY_IDEAS_FLAG } from './idea-inbox.service.ts';
-
-/** A message the SMTP server received. */
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free local port that keeps every message it receives. */
-async function startSmtp(): Promise<{ url: string; inbox: Received[]; stop(): Promise<void> }> {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    inbox,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Decodes the quoted-printable and base64 parts of a raw message into searchable text. */
-function readableText(raw: string): string {
-  const qp = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const base64Parts = [
-    ...raw.matchAll(
-      /Content-Transfer-Encoding: base64\r?\n(?:[\w-]+:.*\r?\n)*\r?\n([\w+/=\r\n]+)/gi,
-    ),
-  ].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
-  return [qp, ...base64Parts].join('\n');
-}
 
 /** Waits (up to 20 s) until `count` messages arrived in all. */
 async function waitForMails(inbox: Received[], count: number): Promise<Received[]> {

@@ -1,15 +1,9 @@
 // Idea discovery against the real app and the emulator (YouTube search + DataForSEO format),
 // on PGlite and PostgreSQL: the seed limit, paging, the keyword-data cost rule (read from the
 // emulator's call ledger), details, suggested ideas from the channel's settings, and access.
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createEmulator,
-  EMULATOR_KEYWORD_DATA_CREDENTIALS,
-  type Emulator,
-} from '@tubewise/emulator';
+import { EMULATOR_KEYWORD_DATA_CREDENTIALS, type Emulator } from '@tubewise/emulator';
 import type { DiscoverResponse, Idea, IdeaDetails } from '@tubewise/contract';
 import {
   createTestApp,
@@ -21,7 +15,8 @@ import { systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DataForSeoAdapter } from '../keywords/dataforseo.adapter.ts';
 import { SearchInsights } from '../optimization/search-insights.ts';
-import { YouTubeAdapter } from '../video-platform/youtube.adapter.ts';
+import type { YouTubeAdapter } from '../video-platform/youtube.adapter.ts';
+import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { IDEAS_LIMIT, IdeasService } from './ideas.service.ts';
 import { scoreOpportunity } from './opportunity.ts';
@@ -31,7 +26,7 @@ const SUGGESTIONS_PATH = '/v3/dataforseo_labs/google/keyword_suggestions/live';
 
 describe.each(testBackends())('idea discovery against the emulator (%s)', (backend) => {
   let emulator: Emulator;
-  let server: FastifyInstance;
+  let server: EmulatorServer;
   let t: TestApp;
   let youtube: YouTubeAdapter;
   let cookie: string;
@@ -40,19 +35,10 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
   let userId: string;
 
   beforeAll(async () => {
-    emulator = createEmulator({ otherChannels: 20 });
-    server = Fastify();
-    await server.register(emulator.plugin, { prefix: '/emulator' });
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const root = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/emulator`;
-    youtube = new YouTubeAdapter({
-      clientId: 'tubewise-emulator-client',
-      clientSecret: 'tubewise-emulator-secret',
-      authUrl: `${root}/o/oauth2/v2/auth`,
-      tokenUrl: `${root}/token`,
-      revokeUrl: `${root}/revoke`,
-      apiRootUrl: `${root}/`,
-    });
+    server = await startEmulatorServer({ otherChannels: 20 });
+    emulator = server.emulator;
+    const root = server.root;
+    youtube = server.adapter;
     t = await createTestApp(backend, {
       platform: youtube,
       keywordData: new DataForSeoAdapter({

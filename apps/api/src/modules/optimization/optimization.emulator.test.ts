@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, type QuotaLedger } from '@tubewise/emulator';
+import { type Emulator, type QuotaLedger } from '@tubewise/emulator';
 import type { KeywordMetrics } from '@tubewise/contract';
 import {
   createTestApp,
@@ -10,7 +8,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../testing/test-app.ts';
-import { YouTubeAdapter } from '../video-platform/youtube.adapter.ts';
+import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import type { KeywordFigures } from './keyword-figures.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
@@ -62,26 +60,16 @@ function image(width: number, height: number, type: 'png' | 'jpeg' = 'png'): Pro
 
 describe.each(testBackends())('optimization against the emulator (%s)', (backend) => {
   let emulator: Emulator;
-  let server: FastifyInstance;
+  let server: EmulatorServer;
   let t: TestApp;
   let cookie: string;
   let channelId: string;
   let youtubeChannelId: string;
 
   beforeAll(async () => {
-    emulator = createEmulator({ otherChannels: 2 });
-    server = Fastify();
-    await server.register(emulator.plugin, { prefix: '/emulator' });
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const root = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/emulator`;
-    const adapter = new YouTubeAdapter({
-      clientId: 'tubewise-emulator-client',
-      clientSecret: 'tubewise-emulator-secret',
-      authUrl: `${root}/o/oauth2/v2/auth`,
-      tokenUrl: `${root}/token`,
-      revokeUrl: `${root}/revoke`,
-      apiRootUrl: `${root}/`,
-    });
+    server = await startEmulatorServer({ otherChannels: 2 });
+    emulator = server.emulator;
+    const adapter = server.adapter;
     t = await createTestApp(backend, {
       platform: adapter,
       keywordFigures: figures,

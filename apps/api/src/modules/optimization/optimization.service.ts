@@ -39,7 +39,7 @@ import { ListFreshness } from './list-freshness.ts';
 import { presentDraft, presentPublish, presentRow } from './optimization.presenter.ts';
 import { largestThumbnail, ruleInputOf, scoreVideo } from './scoring.ts';
 import type { SearchInsights } from './search-insights.ts';
-import { listVideos, type VideoListFilter } from './video-list.repository.ts';
+import { listColumns, listVideos, type VideoListFilter } from './video-list.repository.ts';
 
 /** Most recommended tags offered for a term. */
 export const RECOMMENDED_TAGS_MAX = 15;
@@ -173,23 +173,7 @@ export class OptimizationService {
   async next(channelId: string, exceptVideoId: string): Promise<VideoRow | null> {
     await this.scoreStale(channelId);
     const [row] = await this.db
-      .select({
-        id: videos.id,
-        youtubeId: videos.youtubeId,
-        title: videos.title,
-        thumbnails: videos.thumbnails,
-        privacyStatus: videos.privacyStatus,
-        publishedAt: videos.publishedAt,
-        publishAt: videos.publishAt,
-        viewCount: videos.viewCount,
-        durationSeconds: videos.durationSeconds,
-        searchTerm: videos.searchTerm,
-        level: videos.level,
-        impact: videos.impact,
-        lastPublishedAt: videos.lastPublishedAt,
-        platformChangedAt: videos.platformChangedAt,
-        hasDraft: sql<boolean>`${videoDrafts.videoId} is not null`,
-      })
+      .select(listColumns)
       .from(videos)
       .leftJoin(videoDrafts, eq(videoDrafts.videoId, videos.id))
       .where(

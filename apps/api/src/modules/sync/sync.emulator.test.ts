@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, type QuotaLedger } from '@tubewise/emulator';
+import { type Emulator, type QuotaLedger } from '@tubewise/emulator';
 import { videos } from '../../db/schema/index.ts';
 import { createTestApp, testBackends, type TestApp } from '../../testing/test-app.ts';
-import { YouTubeAdapter } from '../video-platform/youtube.adapter.ts';
+import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
 
 const PAGE = 50;
@@ -51,24 +49,14 @@ class KillSwitch {
  */
 describe.each(testBackends())('sync against the emulator (%s)', (backend) => {
   let emulator: Emulator;
-  let server: FastifyInstance;
+  let server: EmulatorServer;
   let t: TestApp;
   const kill = new KillSwitch();
 
   beforeAll(async () => {
-    emulator = createEmulator({ otherChannels: 5 });
-    server = Fastify();
-    await server.register(emulator.plugin, { prefix: '/emulator' });
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const root = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/emulator`;
-    const adapter = new YouTubeAdapter({
-      clientId: 'tubewise-emulator-client',
-      clientSecret: 'tubewise-emulator-secret',
-      authUrl: `${root}/o/oauth2/v2/auth`,
-      tokenUrl: `${root}/token`,
-      revokeUrl: `${root}/revoke`,
-      apiRootUrl: `${root}/`,
-    });
+    server = await startEmulatorServer({ otherChannels: 5 });
+    emulator = server.emulator;
+    const adapter = server.adapter;
     t = await createTestApp(backend, { platform: kill.wrap(adapter) });
   });
   afterAll(async () => {

@@ -1,0 +1,33 @@
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { createEmulator, type Emulator } from '@tubewise/emulator';
+import { YouTubeAdapter } from '../modules/video-platform/youtube.adapter.ts';
+
+/** The emulator on its own loopback server, and the product's adapter pointed at it. */
+export interface EmulatorServer {
+  emulator: Emulator;
+  /** The emulator's base URL (…/emulator), e.g. for the keyword-data adapter. */
+  root: string;
+  adapter: YouTubeAdapter;
+  close(): Promise<void>;
+}
+
+/** Starts the emulator under /emulator on a free port, with a YouTubeAdapter for it. */
+export async function startEmulatorServer(
+  options: Parameters<typeof createEmulator>[0] = {},
+): Promise<EmulatorServer> {
+  const emulator = createEmulator(options);
+  const server = Fastify();
+  await server.register(emulator.plugin, { prefix: '/emulator' });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const root = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/emulator`;
+  const adapter = new YouTubeAdapter({
+    clientId: 'tubewise-emulator-client',
+    clientSecret: 'tubewise-emulator-secret',
+    authUrl: `${root}/o/oauth2/v2/auth`,
+    tokenUrl: `${root}/token`,
+    revokeUrl: `${root}/revoke`,
+    apiRootUrl: `${root}/`,
+  });
+  return { emulator, root, adapter, close: () => server.close() };
+}
