@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerKeywordRoutes(app, { keywords: services.keywords, resolveSession });
-  registerIdeaRoutes(app, { channels: services.channels, ideas: services.ideas, resolveSession });
+  registerIdeaRoutes(app, { ideas: services.ideas, resolveSession });
   registerSavedIdeaRoutes(app, {
     savedIdeas: services.savedIdeas,
     scripts: services.scripts,

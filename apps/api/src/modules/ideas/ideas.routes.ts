@@ -1,25 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@tubewise/contract';
 import { defineRoute, type SessionResolver } from '../../http/route.ts';
-import type { ChannelsService } from '../channels/channels.service.ts';
 import type { IdeasService } from './ideas.service.ts';
 
-/** Idea discovery: ideas from seed keywords, suggested ideas, and an idea's details. */
+/**
+ * Idea discovery: ideas from seed keywords, suggested ideas, and an idea's details. The service
+ * checks the person's access to the channel (with its settings), so the routes do not again.
+ */
 export function registerIdeaRoutes(
   app: FastifyInstance,
-  deps: { channels: ChannelsService; ideas: IdeasService; resolveSession: SessionResolver },
+  deps: { ideas: IdeasService; resolveSession: SessionResolver },
 ): void {
-  const { channels, ideas, resolveSession } = deps;
+  const { ideas, resolveSession } = deps;
   const tags = ['ideas'];
 
   defineRoute(
     app,
     routes.discoverIdeas,
     resolveSession,
-    async ({ body, session }) => {
-      await channels.requireAccess(session.userId, body.channelId);
-      return ideas.discover(session.userId, body);
-    },
+    async ({ body, session }) => ideas.discover(session.userId, body),
     { tags },
   );
 
@@ -27,10 +26,7 @@ export function registerIdeaRoutes(
     app,
     routes.suggestedIdeas,
     resolveSession,
-    async ({ query, session }) => {
-      await channels.requireAccess(session.userId, query.channelId);
-      return ideas.suggested(session.userId, query.channelId);
-    },
+    async ({ query, session }) => ideas.suggested(session.userId, query.channelId),
     { tags },
   );
 
@@ -38,10 +34,7 @@ export function registerIdeaRoutes(
     app,
     routes.ideaDetails,
     resolveSession,
-    async ({ query, session }) => {
-      await channels.requireAccess(session.userId, query.channelId);
-      return ideas.details(session.userId, query);
-    },
+    async ({ query, session }) => ideas.details(session.userId, query),
     { tags },
   );
 }
