@@ -1,0 +1,2 @@
+-- Reserved slot (replace with real statements or drop before committing).
+SELECT 1;
