@@ -15,6 +15,7 @@ import { serializeRequest } from './http/log-redaction.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { withSafeResults } from './lib/safe-text.ts';
 import { InvalidationBus } from './lib/invalidation-bus.ts';
 import { EventsService, type EventBatchOptions } from './modules/events/events.service.ts';
 import { MailService } from './modules/mail/mail.service.ts';
@@ -154,16 +155,19 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     bus,
   });
   const events = new EventsService(db, logger, options.eventBatch);
-  const platform =
+  // Platform text enters the product only through this wrapper (contract text rule): a title
+  // with NUL or a lone surrogate is stored, shown and sent back without breaking anything.
+  const platform = withSafeResults(
     options.platform ??
-    new YouTubeAdapter({
-      clientId: config.platform.clientId,
-      clientSecret: config.platform.clientSecret,
-      authUrl: config.platform.authUrl,
-      tokenUrl: config.platform.tokenUrl,
-      revokeUrl: config.platform.revokeUrl,
-      apiRootUrl: config.platform.apiRootUrl,
-    });
+      new YouTubeAdapter({
+        clientId: config.platform.clientId,
+        clientSecret: config.platform.clientSecret,
+        authUrl: config.platform.authUrl,
+        tokenUrl: config.platform.tokenUrl,
+        revokeUrl: config.platform.revokeUrl,
+        apiRootUrl: config.platform.apiRootUrl,
+      }),
+  );
   const credentials = new ChannelCredentials({
     db,
     platform,
@@ -205,14 +209,15 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   });
   const keywords = new KeywordsService({
     db,
-    provider:
+    provider: withSafeResults(
       options.keywordData ??
-      new DataForSeoAdapter({
-        baseUrl: config.keywordData.url,
-        login: config.keywordData.login,
-        password: config.keywordData.password,
-        name: config.keywordData.sourceName,
-      }),
+        new DataForSeoAdapter({
+          baseUrl: config.keywordData.url,
+          login: config.keywordData.login,
+          password: config.keywordData.password,
+          name: config.keywordData.sourceName,
+        }),
+    ),
     channels,
     limits,
     clock,

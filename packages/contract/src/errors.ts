@@ -26,6 +26,8 @@ export const errorCodes = [
   'draft-conflict',
   'no-default-language',
   'invalid-image',
+  'image-corrupt',
+  'image-dimensions-too-large',
   'too-many-seeds',
   'script-conflict',
   'ideas-list-expired',

@@ -6,3 +6,4 @@ export * from './channels.ts';
 export * from './keywords.ts';
 export * from './optimization.ts';
 export * from './ideation.ts';
+export * from './text.ts';

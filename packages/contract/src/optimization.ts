@@ -13,6 +13,12 @@ export const LOW_LEVEL = 40;
 export const DEFAULT_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
 /** YouTube's minimum thumbnail width. */
 export const THUMBNAIL_MIN_WIDTH = 640;
+/**
+ * Largest width and height of a thumbnail upload in pixels. YouTube names no maximum (it
+ * recommends 1280×720); this bounds the memory of decoding an upload (a 2 MB PNG can hold a
+ * 16000×9000 image) at 4096×4096.
+ */
+export const THUMBNAIL_MAX_SIDE = 4096;
 
 /** The list's tabs by slug; the first is the default (spec section 2). */
 export const videoTabs = [

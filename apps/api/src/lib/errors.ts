@@ -29,6 +29,8 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'too-many-seeds': 400,
   'no-default-language': 400,
   'invalid-image': 400,
+  'image-corrupt': 400,
+  'image-dimensions-too-large': 400,
   internal: 500,
   unavailable: 503,
 };

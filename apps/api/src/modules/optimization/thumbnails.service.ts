@@ -1,6 +1,10 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
-import { THUMBNAIL_MIN_WIDTH, type UploadedThumbnail } from '@tubewise/contract';
+import {
+  THUMBNAIL_MAX_SIDE,
+  THUMBNAIL_MIN_WIDTH,
+  type UploadedThumbnail,
+} from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
 import { thumbnailUploads, videoDrafts } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -47,7 +51,8 @@ export class ThumbnailsService {
       );
     let meta: Metadata;
     try {
-      meta = await sharp(data, { failOn: 'error' }).metadata();
+      // Only the header is read here, so no pixel limit yet: the size is reported, not refused blind.
+      meta = await sharp(data, { failOn: 'error', limitInputPixels: false }).metadata();
     } catch {
       throw new AppError('invalid-image', 'This file is not a readable JPEG or PNG image.');
     }
@@ -59,6 +64,12 @@ export class ThumbnailsService {
         'invalid-image',
         `The file is a ${meta.format?.toUpperCase()} image, not what it was sent as.`,
       );
+    // The header's size is checked before any pixel is decoded (a 2 MB PNG can claim 16000×9000).
+    if ((meta.width ?? 0) > THUMBNAIL_MAX_SIDE || (meta.height ?? 0) > THUMBNAIL_MAX_SIDE)
+      throw new AppError(
+        'image-dimensions-too-large',
+        `The image is ${meta.width}×${meta.height} px; thumbnails can be at most ${THUMBNAIL_MAX_SIDE}×${THUMBNAIL_MAX_SIDE} px (1280×720 is best).`,
+      );
     const width = meta.autoOrient?.width ?? meta.width ?? 0;
     const height = meta.autoOrient?.height ?? meta.height ?? 0;
     if (width < THUMBNAIL_MIN_WIDTH)
@@ -66,6 +77,7 @@ export class ThumbnailsService {
         'invalid-image',
         `The image is ${width} px wide; YouTube needs at least ${THUMBNAIL_MIN_WIDTH} px (1280×720 is best).`,
       );
+    await decodeFully(data);
     const warnings: UploadedThumbnail['warnings'] = [];
     if (Math.abs(width / height - 16 / 9) > RATIO_TOLERANCE) warnings.push('not-16-9');
     if (width < 1280) warnings.push('below-1280');
@@ -142,6 +154,26 @@ export class ThumbnailsService {
     await this.db
       .delete(thumbnailUploads)
       .where(and(sameVideo, notInArray(thumbnailUploads.id, protectedIds)));
+  }
+}
+
+/**
+ * Decodes every pixel (the header alone says nothing about the rest): a truncated or broken file
+ * is refused here instead of being stored and published. The pixel limit stops a decompression
+ * bomb even if a header lied about its size; sequential reading keeps memory to a few lines.
+ */
+async function decodeFully(data: Buffer): Promise<void> {
+  try {
+    await sharp(data, {
+      failOn: 'error',
+      limitInputPixels: THUMBNAIL_MAX_SIDE * THUMBNAIL_MAX_SIDE,
+      sequentialRead: true,
+    }).stats();
+  } catch {
+    throw new AppError(
+      'image-corrupt',
+      'This image is damaged or incomplete (it could not be read to the end); export or save it again and upload the new file.',
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lt, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { SyncStatus } from '@tubewise/contract';
+import { toSafeText, type SyncStatus } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
 import {
   channelSyncs,
@@ -471,9 +471,11 @@ export class SyncService {
     channelId: string,
     values: Partial<typeof channelSyncs.$inferInsert>,
   ): Promise<void> {
+    // A failure's message can quote the platform's own text, which may hold anything.
+    const error = values.error ? { error: toSafeText(values.error) } : {};
     await this.db
       .update(channelSyncs)
-      .set({ ...values, updatedAt: this.clock.now() })
+      .set({ ...values, ...error, updatedAt: this.clock.now() })
       .where(eq(channelSyncs.channelId, channelId));
   }
 }
