@@ -25,6 +25,7 @@ import type { EventsService } from './modules/events/events.service.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import type { ChannelConnectService } from './modules/channels/channel-connect.service.ts';
 import type { ChannelCredentials } from './modules/channels/channel-credentials.ts';
+import { ChannelGuard } from './modules/channels/channel-access.ts';
 import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
 import type { ChannelsService } from './modules/channels/channels.service.ts';
 import type { SyncService } from './modules/sync/sync.service.ts';
@@ -173,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const resolveSession = sessionResolver(services.sessions);
+  // Channel-scoped routes check the channel their contract entry declares through this guard.
+  app.decorate('channelGuard', new ChannelGuard({ db: deps.db, channels: services.channels }));
   const publicConfig: PublicConfig = {
     productName: config.env.PRODUCT_NAME,
     supportEmail: config.env.SUPPORT_EMAIL,

@@ -192,6 +192,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     mail,
     publicUrl: config.publicUrl,
     productName: config.env.PRODUCT_NAME,
+    bus,
   });
   const sync = new SyncService({ db, platform, credentials, clock, log: logger });
   // Without a job system (some tests), syncs run in this process as soon as they are queued.

@@ -6,13 +6,46 @@ import * as k from './keywords.ts';
 import * as o from './optimization.ts';
 import * as i from './ideation.ts';
 
-/** A route definition shared by the API (validation, OpenAPI) and the web (paths, types). */
-export interface RouteDef {
+/** Where a channel-scoped route reads the value naming its channel: `<part>.<field>`. */
+export type ChannelSource = `${'params' | 'query' | 'body'}.${string}`;
+
+/**
+ * What the value names: the product's channel id (`id`, the default), the platform's channel id
+ * (`youtube-id`), either (`any-id`), or a resource whose channel is looked up (a thumbnail
+ * upload, an idea folder, a saved idea); a resource nobody may see answers its own 404.
+ */
+export type ChannelVia =
+  'id' | 'youtube-id' | 'any-id' | 'thumbnail' | 'idea-folder' | 'saved-idea';
+
+/** A route acting on one channel: only people on that channel may call it. */
+export interface ChannelScope {
+  /** Where the request names the channel, e.g. 'params.id' or 'query.channelId'. */
+  channel: ChannelSource;
+  /** How the value names it (default 'id'). */
+  via?: ChannelVia;
+  /**
+   * 'member' (default): the channel's owners and the people it is shared with; 'owner': owners
+   * only, a member is refused with 403 'forbidden'.
+   */
+  role?: 'member' | 'owner';
+  /** The value may be absent; the route then acts on no channel (the caller is signed in). */
+  optional?: boolean;
+}
+
+/**
+ * Who may call a route: anyone (`public`; a session is still read when present), any signed-in
+ * person (`signed-in`; their own data only), or the people on the channel the request names.
+ * The API checks it once, from here, before the handler: signed out → 401 (before the input is
+ * validated), not on the channel → 404 (no existence leak), a member on an owner-only call → 403.
+ */
+export type RouteScope = 'public' | 'signed-in' | ChannelScope;
+
+/** A route as the table declares it; `auth` follows from the scope. */
+interface RouteDecl {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
-  /** Whether a signed-in session is required. */
-  auth: boolean;
+  scope: RouteScope;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
@@ -21,7 +54,22 @@ export interface RouteDef {
   status?: 200 | 201 | 202 | 204;
 }
 
-const def = <T extends RouteDef>(d: T): T => d;
+/** A route definition shared by the API (validation, access, OpenAPI) and the web (paths, types). */
+export interface RouteDef extends RouteDecl {
+  /** Whether a signed-in session is required: every scope but `public`. */
+  auth: boolean;
+}
+
+/** `auth` of a scope: false for public routes only. */
+type AuthOf<S extends RouteScope> = S extends 'public' ? false : true;
+
+/** Whether a scope requires a signed-in session. */
+export function scopeRequiresAuth(scope: RouteScope): boolean {
+  return scope !== 'public';
+}
+
+const def = <const T extends RouteDecl>(d: T): T & { auth: AuthOf<T['scope']> } =>
+  ({ ...d, auth: scopeRequiresAuth(d.scope) }) as T & { auth: AuthOf<T['scope']> };
 
 /** Every API call of the product, by name. */
 export const routes = {
@@ -29,14 +77,14 @@ export const routes = {
     method: 'GET',
     path: '/api/public/config',
     summary: 'Public settings the web app needs at start',
-    auth: false,
+    scope: 'public',
     response: publicConfig,
   }),
   login: def({
     method: 'POST',
     path: '/api/users/login',
     summary: 'Sign in with e-mail and password; sets the session cookies',
-    auth: false,
+    scope: 'public',
     body: u.loginBody,
     response: u.sessionInfo,
   }),
@@ -44,28 +92,28 @@ export const routes = {
     method: 'POST',
     path: '/api/users/logout',
     summary: 'Sign out: revokes the session server-side and clears the cookies',
-    auth: false,
+    scope: 'public',
     response: u.success,
   }),
   refresh: def({
     method: 'POST',
     path: '/api/users/refresh-token',
     summary: 'Rotate the refresh token and issue a new session token',
-    auth: false,
+    scope: 'public',
     response: u.refreshResponse,
   }),
   checkToken: def({
     method: 'GET',
     path: '/api/users/check-token',
     summary: 'Whether the session token is valid',
-    auth: true,
+    scope: 'signed-in',
     response: u.checkTokenResponse,
   }),
   forget: def({
     method: 'POST',
     path: '/api/users/forget',
     summary: 'Send a password-reset e-mail (always answers success)',
-    auth: false,
+    scope: 'public',
     body: u.forgetBody,
     response: u.success,
   }),
@@ -73,7 +121,7 @@ export const routes = {
     method: 'POST',
     path: '/api/users/set-password',
     summary: 'Set a new password with a reset or set-password token',
-    auth: false,
+    scope: 'public',
     body: u.setPasswordBody,
     response: u.success,
   }),
@@ -81,7 +129,7 @@ export const routes = {
     method: 'POST',
     path: '/api/users/set-email',
     summary: "Change the signed-in user's e-mail (current password required)",
-    auth: true,
+    scope: 'signed-in',
     body: u.setEmailBody,
     response: u.user,
   }),
@@ -89,7 +137,7 @@ export const routes = {
     method: 'POST',
     path: '/api/users/update-password',
     summary: "Change the signed-in user's password; signs out other sessions",
-    auth: true,
+    scope: 'signed-in',
     body: u.updatePasswordBody,
     response: u.success,
   }),
@@ -97,21 +145,21 @@ export const routes = {
     method: 'GET',
     path: '/api/users/me',
     summary: 'The signed-in user',
-    auth: true,
+    scope: 'signed-in',
     response: u.user,
   }),
   myChannels: def({
     method: 'GET',
     path: '/api/users/me/channels',
     summary: 'Channels the user owns and channels shared with the user',
-    auth: true,
+    scope: 'signed-in',
     response: u.myChannels,
   }),
   emailNotifications: def({
     method: 'PATCH',
     path: '/api/users/notification-settings/email',
     summary: 'Turn e-mail notifications on or off; returns the user',
-    auth: true,
+    scope: 'signed-in',
     body: u.notificationSettingsBody,
     response: u.user,
   }),
@@ -119,7 +167,7 @@ export const routes = {
     method: 'POST',
     path: '/api/users/event',
     summary: 'Record a usage event (fire-and-forget)',
-    auth: false,
+    scope: 'public',
     body: u.eventBody,
     response: u.accepted,
     status: 202,
@@ -128,7 +176,7 @@ export const routes = {
     method: 'POST',
     path: '/api/users/event/page',
     summary: 'Record a page view (fire-and-forget)',
-    auth: false,
+    scope: 'public',
     body: u.pageViewBody,
     response: u.accepted,
     status: 202,
@@ -137,7 +185,7 @@ export const routes = {
     method: 'GET',
     path: '/api/users/youtube-auth-url',
     summary: 'The consent URL for connecting or reconnecting a channel',
-    auth: true,
+    scope: { channel: 'query.channel_id', via: 'any-id', optional: true },
     query: c.youtubeAuthUrlQuery,
     response: c.youtubeAuthUrlResponse,
   }),
@@ -145,7 +193,7 @@ export const routes = {
     method: 'DELETE',
     path: '/accounts/users/channels/:youtubeId/',
     summary: 'Remove a channel: revokes its platform token and removes its data for this user',
-    auth: true,
+    scope: { channel: 'params.youtubeId', via: 'youtube-id' },
     params: c.youtubeIdParams,
     response: u.success,
   }),
@@ -153,7 +201,7 @@ export const routes = {
     method: 'GET',
     path: '/api/channels/:id/members',
     summary: 'The owner and the members of a channel',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     response: c.channelMembers,
   }),
@@ -161,7 +209,7 @@ export const routes = {
     method: 'POST',
     path: '/api/channels/:id/members',
     summary: 'Share a channel with someone by e-mail (owner only)',
-    auth: true,
+    scope: { channel: 'params.id', role: 'owner' },
     params: c.channelIdParams,
     body: c.inviteMemberBody,
     response: c.channelMembers,
@@ -171,7 +219,7 @@ export const routes = {
     method: 'DELETE',
     path: '/api/channels/:id/members/:email',
     summary: 'Stop sharing a channel with someone (owner only)',
-    auth: true,
+    scope: { channel: 'params.id', role: 'owner' },
     params: c.memberParams,
     response: c.channelMembers,
   }),
@@ -179,7 +227,7 @@ export const routes = {
     method: 'GET',
     path: '/api/channels/:id/settings',
     summary: 'Topics, language, E-E-A-T statement, tone of voice, industries and company name',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     response: c.channelSettings,
   }),
@@ -187,7 +235,7 @@ export const routes = {
     method: 'PUT',
     path: '/api/channels/:id/settings',
     summary: 'Replace the channel settings',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     body: c.channelSettings,
     response: c.channelSettings,
@@ -196,7 +244,7 @@ export const routes = {
     method: 'GET',
     path: '/api/keywords/locales',
     summary: 'Keyword languages (locations and languages of keyword data)',
-    auth: true,
+    scope: 'signed-in',
     query: c.localesQuery,
     response: c.locales,
   }),
@@ -204,7 +252,7 @@ export const routes = {
     method: 'GET',
     path: '/yt/api/public/channels/search',
     summary: 'Search channels by name (signed-out onboarding); cached and rate-limited',
-    auth: false,
+    scope: 'public',
     query: c.channelSearchQuery,
     response: c.channelSearchResponse,
   }),
@@ -212,7 +260,7 @@ export const routes = {
     method: 'POST',
     path: '/optimization/channels/:id/sync',
     summary: "Start syncing a channel's videos and playlists",
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     response: c.syncStatus,
     status: 202,
@@ -221,7 +269,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/channels/:id/sync/status',
     summary: 'Sync state and progress (videos done / total)',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     response: c.syncStatus,
   }),
@@ -229,7 +277,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/channels/:id/videos',
     summary: 'A page of 50 videos with level, impact and last update; sorted and filtered',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     query: o.videoListQuery,
     response: o.videoListResponse,
@@ -238,7 +286,7 @@ export const routes = {
     method: 'POST',
     path: '/optimization/channels/:id/videos/check',
     summary: 'Which of up to 150 videos changed on the platform since the product last saw them',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     body: o.videosCheckBody,
     response: o.videosCheckResponse,
@@ -247,7 +295,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/channels/:id/playlists',
     summary: "The channel's playlists (for the playlist filter)",
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     response: o.channelPlaylists,
   }),
@@ -255,7 +303,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/channels/:id/videos/:videoId/next',
     summary: 'The next video to work on: highest impact, not yet optimised, not this one',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     response: o.nextVideoResponse,
   }),
@@ -263,7 +311,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/channels/:id/videos/:videoId',
     summary: 'Live metadata, shared draft and last publish of a video (the editor)',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     response: o.videoDetails,
   }),
@@ -271,7 +319,7 @@ export const routes = {
     method: 'PUT',
     path: '/optimization/channels/:id/videos/:videoId/search-term',
     summary: 'Choose the search term a video should be found for',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     body: o.searchTermBody,
     response: o.recommendationsResponse,
@@ -280,7 +328,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/channels/:id/videos/:videoId/recommendations',
     summary: 'Live recommendations: tips, level, impact, keyword figures and recommended tags',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     query: o.recommendationsQuery,
     response: o.recommendationsResponse,
@@ -289,7 +337,7 @@ export const routes = {
     method: 'POST',
     path: '/optimization/channels/:id/videos/:videoId/recommendations/:type/ignore',
     summary: 'Ignore a tip for this video (it stops counting toward the level)',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.tipParams,
     response: o.recommendationsResponse,
   }),
@@ -297,7 +345,7 @@ export const routes = {
     method: 'POST',
     path: '/optimization/channels/:id/videos/:videoId/recommendations/:type/unignore',
     summary: 'Count an ignored tip again',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.tipParams,
     response: o.recommendationsResponse,
   }),
@@ -305,7 +353,7 @@ export const routes = {
     method: 'PUT',
     path: '/optimization/channels/:id/videos/:videoId/draft',
     summary: 'Save the shared draft; refused with draft-conflict if someone saved since',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     body: o.saveDraftBody,
     response: o.videoDraft,
@@ -314,7 +362,7 @@ export const routes = {
     method: 'DELETE',
     path: '/optimization/channels/:id/videos/:videoId/draft',
     summary: 'Delete the shared draft (names the revision it saw)',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     query: o.deleteDraftQuery,
     response: u.success,
@@ -323,7 +371,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/channels/:id/templates',
     summary: "The channel's description templates, newest first",
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     response: o.templates,
   }),
@@ -331,7 +379,7 @@ export const routes = {
     method: 'POST',
     path: '/optimization/channels/:id/templates',
     summary: 'Create a description template',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: c.channelIdParams,
     body: o.templateBody,
     response: o.template,
@@ -341,7 +389,7 @@ export const routes = {
     method: 'PUT',
     path: '/optimization/channels/:id/templates/:templateId',
     summary: 'Replace a template',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.templateParams,
     body: o.templateBody,
     response: o.template,
@@ -350,7 +398,7 @@ export const routes = {
     method: 'DELETE',
     path: '/optimization/channels/:id/templates/:templateId',
     summary: 'Delete a template',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.templateParams,
     response: u.success,
   }),
@@ -358,7 +406,7 @@ export const routes = {
     method: 'POST',
     path: '/optimization/channels/:id/videos/:videoId/thumbnail',
     summary: 'Upload a JPEG or PNG thumbnail (raw body); checked for size, width and ratio',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     response: o.uploadedThumbnail,
     status: 201,
@@ -367,7 +415,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/thumbnails/:thumbnailId',
     summary: 'An uploaded thumbnail image (for previews); only for people on its channel',
-    auth: true,
+    scope: { channel: 'params.thumbnailId', via: 'thumbnail' },
     params: o.thumbnailParams,
     response: u.success,
   }),
@@ -375,7 +423,7 @@ export const routes = {
     method: 'POST',
     path: '/optimization/channels/:id/videos/:videoId/publish',
     summary: 'Publish title, description, tags, language and thumbnail to the platform',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     body: o.publishBody,
     response: o.publishResponse,
@@ -384,7 +432,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/channels/:id/videos/:videoId/publishes',
     summary: 'Every publish of this video through the product, newest first',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     response: o.publishHistory,
   }),
@@ -392,7 +440,7 @@ export const routes = {
     method: 'POST',
     path: '/optimization/channels/:id/videos/:videoId/publishes/:publishId/restore',
     summary: 'Undo a publish: publish the metadata it replaced',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.publishParams,
     response: o.publishResponse,
   }),
@@ -400,7 +448,7 @@ export const routes = {
     method: 'POST',
     path: '/api/ideas/discover',
     summary: 'Video ideas for 1–10 seed keywords, by opportunity (11 on page 1, then 10)',
-    auth: true,
+    scope: { channel: 'body.channelId' },
     body: i.discoverBody,
     response: i.discoverResponse,
   }),
@@ -408,7 +456,7 @@ export const routes = {
     method: 'GET',
     path: '/api/ideas/suggested',
     summary: "Ideas seeded from the channel's topics and industries",
-    auth: true,
+    scope: { channel: 'query.channelId' },
     query: i.suggestedQuery,
     response: i.suggestedResponse,
   }),
@@ -416,7 +464,7 @@ export const routes = {
     method: 'GET',
     path: '/api/ideas/details',
     summary: 'An idea with its trend, the videos ranking for it, why it scores so, and titles',
-    auth: true,
+    scope: { channel: 'query.channelId' },
     query: i.ideaDetailsQuery,
     response: i.ideaDetails,
   }),
@@ -424,7 +472,7 @@ export const routes = {
     method: 'GET',
     path: '/api/ideas/folders',
     summary: "A channel's idea folders; the default 'Your saved ideas' first",
-    auth: true,
+    scope: { channel: 'query.channelId' },
     query: i.channelQuery,
     response: i.ideaFolders,
   }),
@@ -432,7 +480,7 @@ export const routes = {
     method: 'POST',
     path: '/api/ideas/folders',
     summary: 'Create a folder',
-    auth: true,
+    scope: { channel: 'body.channelId' },
     body: i.folderBody,
     response: i.ideaFolder,
     status: 201,
@@ -441,7 +489,7 @@ export const routes = {
     method: 'PATCH',
     path: '/api/ideas/folders/:id',
     summary: 'Rename a folder (not the default one)',
-    auth: true,
+    scope: { channel: 'params.id', via: 'idea-folder' },
     params: i.idParams,
     body: i.renameFolderBody,
     response: i.ideaFolder,
@@ -450,7 +498,7 @@ export const routes = {
     method: 'DELETE',
     path: '/api/ideas/folders/:id',
     summary: 'Delete a folder (not the default one); its ideas move to the default folder',
-    auth: true,
+    scope: { channel: 'params.id', via: 'idea-folder' },
     params: i.idParams,
     response: u.success,
   }),
@@ -458,7 +506,7 @@ export const routes = {
     method: 'GET',
     path: '/api/ideas/saved',
     summary: "A channel's saved ideas, newest first, optionally of one folder",
-    auth: true,
+    scope: { channel: 'query.channelId' },
     query: i.savedIdeasQuery,
     response: i.savedIdeas,
   }),
@@ -466,7 +514,7 @@ export const routes = {
     method: 'POST',
     path: '/api/ideas/saved',
     summary: 'Save an idea into a folder (the default one unless given)',
-    auth: true,
+    scope: { channel: 'body.channelId' },
     body: i.saveIdeaBody,
     response: i.savedIdea,
     status: 201,
@@ -475,7 +523,7 @@ export const routes = {
     method: 'PATCH',
     path: '/api/ideas/saved/:id',
     summary: 'Move a saved idea to another folder of its channel',
-    auth: true,
+    scope: { channel: 'params.id', via: 'saved-idea' },
     params: i.idParams,
     body: i.moveIdeaBody,
     response: i.savedIdea,
@@ -484,7 +532,7 @@ export const routes = {
     method: 'DELETE',
     path: '/api/ideas/saved/:id',
     summary: 'Delete a saved idea and its script',
-    auth: true,
+    scope: { channel: 'params.id', via: 'saved-idea' },
     params: i.idParams,
     response: u.success,
   }),
@@ -492,7 +540,7 @@ export const routes = {
     method: 'GET',
     path: '/api/ideas/saved/:id/script',
     summary: "A saved idea's script (empty, revision 0, before the first save)",
-    auth: true,
+    scope: { channel: 'params.id', via: 'saved-idea' },
     params: i.idParams,
     response: i.videoScript,
   }),
@@ -500,7 +548,7 @@ export const routes = {
     method: 'PUT',
     path: '/api/ideas/saved/:id/script',
     summary: "Save a script; 409 'script-conflict' with the current script when the base is stale",
-    auth: true,
+    scope: { channel: 'params.id', via: 'saved-idea' },
     params: i.idParams,
     body: i.saveScriptBody,
     response: i.videoScript,
@@ -509,7 +557,7 @@ export const routes = {
     method: 'GET',
     path: '/api/ideas/saved/:id/script/versions',
     summary: 'Earlier versions of a script, newest first (the last 50 replaced by a save)',
-    auth: true,
+    scope: { channel: 'params.id', via: 'saved-idea' },
     params: i.idParams,
     response: i.scriptVersions,
   }),
@@ -517,14 +565,14 @@ export const routes = {
     method: 'GET',
     path: '/api/ideas/inbox-settings',
     summary: "The weekly ideas e-mail per channel (people with 'weekly_video_ideas')",
-    auth: true,
+    scope: 'signed-in',
     response: i.ideaInboxSettings,
   }),
   updateIdeaInboxSettings: def({
     method: 'PUT',
     path: '/api/ideas/inbox-settings',
     summary: 'Opt in or out of the weekly ideas e-mail for a channel',
-    auth: true,
+    scope: { channel: 'body.channelId' },
     body: i.ideaInboxBody,
     response: i.ideaInboxSettings,
   }),
@@ -533,7 +581,7 @@ export const routes = {
     path: '/api/ideas/unsubscribe',
     summary:
       'Unsubscribe from the weekly ideas e-mail with the token of its link (no sign-in; the link opens a page that posts this, so mail scanners fetching links change nothing)',
-    auth: false,
+    scope: 'public',
     body: i.unsubscribeBody,
     response: i.unsubscribeResponse,
   }),
@@ -541,7 +589,7 @@ export const routes = {
     method: 'GET',
     path: '/api/keywords/search',
     summary: 'Keyword suggestions with estimated volume, competition and CPC',
-    auth: true,
+    scope: { channel: 'query.channelId', optional: true },
     query: k.keywordSearchQuery,
     response: k.keywordSearchResponse,
   }),
@@ -549,7 +597,7 @@ export const routes = {
     method: 'GET',
     path: '/optimization/channels/:id/videos/:videoId/keywords',
     summary: "A video's bookmarked keywords, by volume descending",
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     response: k.bookmarkedKeywords,
   }),
@@ -557,7 +605,7 @@ export const routes = {
     method: 'POST',
     path: '/optimization/channels/:id/videos/:videoId/keywords',
     summary: 'Bookmark a keyword for a video',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams,
     body: k.bookmarkKeywordBody,
     response: k.bookmarkedKeywords,
@@ -566,7 +614,7 @@ export const routes = {
     method: 'DELETE',
     path: '/optimization/channels/:id/videos/:videoId/keywords/:keywordId',
     summary: 'Remove a bookmarked keyword',
-    auth: true,
+    scope: { channel: 'params.id' },
     params: o.channelVideoParams.extend({ keywordId: z.string().min(1).max(100) }),
     response: k.bookmarkedKeywords,
   }),

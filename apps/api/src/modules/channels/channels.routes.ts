@@ -31,21 +31,17 @@ export function registerChannelRoutes(
     app,
     routes.youtubeAuthUrl,
     resolveSession,
-    async ({ query, session }) => {
+    // The channel to reconnect (channel_id, product or platform id) is checked by the scope.
+    async ({ query, session, access }) => {
       if (query.user_id !== session.userId)
         throw new AppError('forbidden', 'You can only connect channels to your own account.');
       const reconnect = query.reconnect === 'true';
-      let channelYoutubeId: string | undefined;
-      if (reconnect && query.channel_id) {
-        channelYoutubeId = (await channels.requireAccessByAnyId(session.userId, query.channel_id))
-          .youtubeId;
-      }
       const authUrl = await connect.authorizationUrl({
         userId: session.userId,
         familyId: session.familyId,
         reconnect,
         firstChannel: query.first_channel === 'true',
-        channelYoutubeId,
+        channelYoutubeId: reconnect ? access?.channel.youtubeId : undefined,
       });
       return { authUrl };
     },
@@ -144,25 +140,15 @@ export function registerChannelRoutes(
     { tags },
   );
 
-  defineRoute(
-    app,
-    routes.startSync,
-    resolveSession,
-    async ({ params, session }) => {
-      await channels.requireAccess(session.userId, params.id);
-      return sync.start(params.id);
-    },
-    { tags },
-  );
+  defineRoute(app, routes.startSync, resolveSession, async ({ params }) => sync.start(params.id), {
+    tags,
+  });
 
   defineRoute(
     app,
     routes.syncStatus,
     resolveSession,
-    async ({ params, session }) => {
-      await channels.requireAccess(session.userId, params.id);
-      return sync.status(params.id);
-    },
+    async ({ params }) => sync.status(params.id),
     { tags },
   );
 }

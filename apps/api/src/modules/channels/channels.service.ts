@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ChannelMember, ChannelSettings } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { channelMembers, channelSettings, channels, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -10,6 +11,12 @@ import { channelInviteEmail } from './channels.emails.ts';
 import { isKnownLocale } from './locales.ts';
 
 import { UUID } from '../../lib/ids.ts';
+import {
+  accessCheckedInRequest,
+  CHANNEL_ACCESS_TOPIC,
+  rememberAccessInRequest,
+  type ChannelAccess,
+} from './channel-access.ts';
 
 /** A channel row. */
 export type ChannelRow = typeof channels.$inferSelect;
@@ -47,6 +54,7 @@ export class ChannelsService {
   private readonly mail: MailService;
   private readonly options: { publicUrl: string; productName: string };
   private readonly accessQuery: ReturnType<typeof prepareAccessQuery>;
+  private readonly bus: InvalidationBus | null;
   constructor(deps: {
     db: Db;
     credentials: ChannelCredentials;
@@ -54,8 +62,11 @@ export class ChannelsService {
     mail: MailService;
     publicUrl: string;
     productName: string;
+    /** Tells every process's access caches (the list's readers) that someone lost access. */
+    bus?: InvalidationBus | null;
   }) {
     this.db = deps.db;
+    this.bus = deps.bus ?? null;
     this.credentials = deps.credentials;
     this.users = deps.users;
     this.mail = deps.mail;
@@ -65,27 +76,28 @@ export class ChannelsService {
     this.accessQuery = prepareAccessQuery(this.db);
   }
 
-  /** The channel if the user owns it or it was shared with them; 404 otherwise (no existence leak). */
-  async requireAccess(
-    userId: string,
-    channelId: string,
-  ): Promise<{ channel: ChannelRow; role: 'owner' | 'member' }> {
+  /**
+   * The channel if the user owns it or it was shared with them; 404 otherwise (no existence leak).
+   * Within a request whose route already checked this channel (ChannelGuard), the same answer.
+   */
+  async requireAccess(userId: string, channelId: string): Promise<ChannelAccess> {
+    const checked = accessCheckedInRequest(userId, channelId);
+    if (checked) return checked;
     if (!UUID.test(channelId)) throw notFound();
     const [row] = await this.accessQuery.execute({ channelId, userId });
     if (!row) throw notFound();
+    rememberAccessInRequest(userId, row);
     return row;
   }
 
-  /** Access by the product's channel id or by the platform's channel id (youtubeId). */
-  async requireAccessByAnyId(userId: string, id: string): Promise<ChannelRow> {
-    if (UUID.test(id)) return (await this.requireAccess(userId, id)).channel;
+  /** The channel's `videos_version` (bumped by triggers on every write to its videos). */
+  async videosVersion(channelId: string): Promise<number> {
     const [row] = await this.db
-      .select({ channel: channels })
-      .from(channelMembers)
-      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-      .where(and(eq(channels.youtubeId, id), eq(channelMembers.userId, userId)));
+      .select({ version: channels.videosVersion })
+      .from(channels)
+      .where(eq(channels.id, channelId));
     if (!row) throw notFound();
-    return row.channel;
+    return row.version;
   }
 
   /** Like requireAccess, but only for an owner of the channel. */
@@ -114,6 +126,7 @@ export class ChannelsService {
         .where(and(eq(channelMembers.channelId, row.id), eq(channelMembers.userId, userId)));
     if (row.role === 'member') {
       await leave();
+      await this.accessRevoked(row.id);
       return;
     }
     const otherOwners = await this.db
@@ -129,6 +142,7 @@ export class ChannelsService {
     if (otherOwners.length === 0) {
       await this.credentials.revoke(row.id);
       await this.db.delete(channels).where(eq(channels.id, row.id));
+      await this.accessRevoked(row.id);
       return;
     }
     if ((await this.credentials.connectedBy(row.id)) === userId) {
@@ -136,6 +150,15 @@ export class ChannelsService {
       await this.db.update(channels).set({ needsReconnect: true }).where(eq(channels.id, row.id));
     }
     await leave();
+    await this.accessRevoked(row.id);
+  }
+
+  /**
+   * Someone lost access to the channel: caches of who may read it forget it here before the
+   * answer goes out, and in other processes at once (the table's trigger notifies them too).
+   */
+  private async accessRevoked(channelId: string): Promise<void> {
+    await this.bus?.publish(CHANNEL_ACCESS_TOPIC, channelId);
   }
 
   /** Everyone who works on the channel, owners first. */
@@ -199,6 +222,7 @@ export class ChannelsService {
       .where(
         and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, member[0].userId)),
       );
+    await this.accessRevoked(channelId);
     return this.listMembers(channelId);
   }
 

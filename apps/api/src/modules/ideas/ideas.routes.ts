@@ -4,8 +4,9 @@ import { defineRoute, type SessionResolver } from '../../http/route.ts';
 import type { IdeasService } from './ideas.service.ts';
 
 /**
- * Idea discovery: ideas from seed keywords, suggested ideas, and an idea's details. The service
- * checks the person's access to the channel (with its settings), so the routes do not again.
+ * Idea discovery: ideas from seed keywords, suggested ideas, and an idea's details. The channel
+ * is checked from the contract's scope before the handler; the service's own check (it reads
+ * the channel's settings) is answered from that request's memo, without another query.
  */
 export function registerIdeaRoutes(
   app: FastifyInstance,

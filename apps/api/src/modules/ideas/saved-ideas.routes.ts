@@ -4,7 +4,10 @@ import { defineRoute, type SessionResolver } from '../../http/route.ts';
 import type { SavedIdeasService } from './saved-ideas.service.ts';
 import type { ScriptsService } from './scripts.service.ts';
 
-/** Folders, saved ideas and their scripts (channel access is checked by the services: 404 otherwise). */
+/**
+ * Folders, saved ideas and their scripts. Each route's channel (named directly, or through the
+ * folder or saved idea) is checked from the contract's scope before the handler: 404 otherwise.
+ */
 export function registerSavedIdeaRoutes(
   app: FastifyInstance,
   deps: { savedIdeas: SavedIdeasService; scripts: ScriptsService; resolveSession: SessionResolver },
