@@ -11,7 +11,7 @@
  * sample in BODIES.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Fastify, {
   type InjectOptions,
   type LightMyRequestResponse,
@@ -615,6 +615,27 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
     }
   });
 
+  it("queries access once per call: a service's own check in the same request reuses the route's", async () => {
+    // The prepared statement behind ChannelsService.requireAccess (private: counted, not used).
+    const query = (t.services.channels as unknown as { accessQuery: { execute: () => unknown } })
+      .accessQuery;
+    const spy = vi.spyOn(query, 'execute');
+    try {
+      for (const url of [`/api/channels/${a.id}/settings`, `/api/channels/${a.id}/members`]) {
+        spy.mockClear();
+        await ok(as(member, 'GET', url));
+        expect(spy, url).toHaveBeenCalledTimes(1);
+      }
+      // Outside a request (jobs, other services) the check still goes to the database.
+      spy.mockClear();
+      await t.services.channels.getSettings(member.id, a.id);
+      await t.services.channels.getSettings(member.id, a.id);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('answers 401 to signed-out calls of every channel-scoped route, changing nothing', async () => {
     for (const route of scoped) {
       const res = await refused(await requestOf(route, null, onA()));
@@ -626,6 +647,26 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
     for (const route of scoped) {
       const res = await refused(await requestOf(route, stranger, onA()));
       expectCode(res, 404, 'not-found', label(route, 'another tenant'));
+    }
+  });
+
+  it("answers a channel or resource that does not exist exactly like another tenant's (no existence leak)", async () => {
+    const ghost = (id: string): ChannelFixtures => ({
+      ...a,
+      id,
+      youtubeId: 'UCghostghostghostghostgh',
+      thumbnailId: id,
+      folderId: id,
+      savedIdeaId: id,
+    });
+    for (const route of scoped) {
+      const foreign = await inject(await requestOf(route, stranger, onA()));
+      for (const id of ['00000000-0000-4000-8000-00000000dead', 'not-a-uuid']) {
+        const res = await refused(await requestOf(route, owner, { channel: ghost(id), things: a }));
+        const what = `${label(route, 'the owner')} naming ${id}`;
+        expectCode(res, 404, 'not-found', what);
+        expect(res.json().error.message, what).toBe(foreign.json().error.message);
+      }
     }
   });
 
