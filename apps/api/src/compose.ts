@@ -34,6 +34,8 @@ import { SyncService } from './modules/sync/sync.service.ts';
 import { DraftsService } from './modules/optimization/drafts.service.ts';
 import type { KeywordFigures } from './modules/optimization/keyword-figures.ts';
 import { OptimizationService } from './modules/optimization/optimization.service.ts';
+import { PublishJournal } from './modules/optimization/publish-journal.ts';
+import { PublishReconciler } from './modules/optimization/publish-reconciler.ts';
 import { PublishService } from './modules/optimization/publish.service.ts';
 import { SearchInsights } from './modules/optimization/search-insights.ts';
 import { TemplatesService } from './modules/optimization/templates.service.ts';
@@ -254,13 +256,23 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     clock,
     maxBytes: config.env.THUMBNAIL_MAX_BYTES,
   });
+  const publishJournal = new PublishJournal({ db, clock, log: logger });
+  const publishReconciler = new PublishReconciler({
+    db,
+    journal: publishJournal,
+    platform,
+    credentials,
+    clock,
+    log: logger,
+  });
   const publish = new PublishService({
     db,
     platform,
     credentials,
     optimization,
-    drafts,
     thumbnails,
+    journal: publishJournal,
+    reconciler: publishReconciler,
     clock,
   });
   const ideas = new IdeasService({
@@ -326,6 +338,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       connect,
       channelSearch,
       ideaInbox,
+      publish,
     });
     jobs.register(...Object.values(definitions));
     await jobs.start();
@@ -336,7 +349,11 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     sync.setEnqueue(async (payload) => {
       await queue.send(definitions.syncChannel, payload);
     });
-    if (role !== 'web') await jobs.startWorkers();
+    if (role !== 'web') {
+      await jobs.startWorkers();
+      // Publishes a killed process left pending are finished from what the platform shows.
+      publishReconciler.start();
+    }
   }
 
   // The emulator lives in the web process: it answers the browser's consent page and the
@@ -385,6 +402,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     logger,
     async close() {
       shuttingDown = true;
+      publishReconciler.close();
       if (app) await app.close();
       await events.close();
       if (jobs) await jobs.stop();

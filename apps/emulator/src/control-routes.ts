@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorControl } from './control.ts';
 
-const latency = z.object({ ms: z.number().int().min(0).max(60_000) });
+const latency = z.object({
+  ms: z.number().int().min(0).max(60_000),
+  /** One method only (e.g. videos.update); without it, every call. */
+  method: z.string().min(1).max(60).optional(),
+  phase: z.enum(['before', 'after']).default('before'),
+});
 const failures = z.object({ rate: z.number().min(0).max(1), seed: z.string().optional() });
 const exhausted = z.object({ exhausted: z.boolean() });
 const revoke = z.union([
@@ -36,7 +41,9 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
   app.post('/_emulator/latency', async (request, reply) => {
     const parsed = latency.safeParse(request.body);
     if (!parsed.success) return bad(reply, parsed.error);
-    control.setLatency(parsed.data.ms);
+    const { ms, method, phase } = parsed.data;
+    if (method) control.setMethodLatency(method, ms, phase);
+    else control.setLatency(ms);
     return control.state().switches;
   });
   app.post('/_emulator/failures', async (request, reply) => {

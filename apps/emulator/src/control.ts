@@ -3,7 +3,7 @@ import type { DemoAccount } from './accounts.ts';
 import type { ImportReport } from './corpus/csv-import.ts';
 import type { ChannelRecord } from './corpus/types.ts';
 import type { QuotaLedger } from './quota.ts';
-import type { SwitchState } from './switches.ts';
+import type { LatencyPhase, SwitchState } from './switches.ts';
 
 /** Options of a channel added through the control API. */
 export interface AddChannelRequest {
@@ -29,6 +29,11 @@ export interface EmulatorControl {
   quotaLedger(): QuotaLedger;
   /** Adds latency (ms) to every API call. */
   setLatency(ms: number): void;
+  /**
+   * Adds latency (ms; 0 removes it) to one method (a quota method name such as videos.update),
+   * before it is handled or after it was applied (its answer held).
+   */
+  setMethodLatency(method: string, ms: number, phase?: LatencyPhase): void;
   /** Answers a share (0..1) of API calls with a 500/503 backendError, deterministically from the seed. */
   setFailureRate(rate: number, seed?: string): void;
   /** Forces every metered call to answer 403 quotaExceeded. */

@@ -141,7 +141,8 @@ export function registerDataApiRoutes(app: FastifyInstance, state: EmulatorState
     ) => Promise<{ status?: number; body: Json }> | { status?: number; body: Json },
   ) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      await switches.delay();
+      switches.noteStarted(method);
+      await switches.delay(method);
       const failure = switches.drawFailure();
       if (failure) return sendGoogleError(reply, failure);
       const caller = authenticate(request);
@@ -170,6 +171,9 @@ export function registerDataApiRoutes(app: FastifyInstance, state: EmulatorState
       if (channelId) call.channelId = channelId;
       try {
         const { status = 200, body } = await handler(call);
+        switches.noteApplied(method);
+        // Holds the answer of an applied call (a test kills its client meanwhile).
+        await switches.delayAnswer(method);
         return sendJson(reply, status, body);
       } catch (error) {
         if (error instanceof GoogleApiError) return sendGoogleError(reply, error.error);

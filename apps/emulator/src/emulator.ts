@@ -191,6 +191,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     setLatency: (ms) => {
       state.switches.latencyMs = Math.max(0, ms);
     },
+    setMethodLatency: (method, ms, phase) => state.switches.setMethodLatency(method, ms, phase),
     setFailureRate: (rate, seed) => state.switches.setFailureRate(rate, seed),
     setQuotaExhausted: (on) => {
       quota.forcedExhausted = on;

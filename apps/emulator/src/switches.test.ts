@@ -1,6 +1,6 @@
 // Test switches: latency, seeded 5xx answers, quota exhaustion, revocation, forbidden channels, reset.
 import type { FastifyInstance } from 'fastify';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT_CREATOR } from './accounts.ts';
 import type { Emulator } from './emulator.ts';
 import { apiGet, authorize, REDIRECT_URI, startEmulator, tokenRequest } from './testing/harness.ts';
@@ -23,6 +23,42 @@ describe('switches', () => {
     const start = performance.now();
     await apiGet(app, '/youtube/v3/i18nLanguages?part=snippet', token);
     expect(performance.now() - start).toBeGreaterThanOrEqual(55);
+  });
+
+  it('delays one method before it is handled or after it was applied, and counts its calls', async () => {
+    const id = emulator.state.corpus.uploads('UCtw0demo00000000000001')[0]!;
+    const update = (title: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/emulator/youtube/v3/videos?part=snippet',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { id, snippet: { title, categoryId: '22' } },
+      });
+    const calls = () => emulator.control.state().switches.calls['videos.update'];
+    const after = await post('latency', { ms: 300, method: 'videos.update', phase: 'after' });
+    expect(after.json().methodLatency).toEqual({ 'videos.update': { ms: 300, phase: 'after' } });
+    // `after`: the change is applied while the answer is still held.
+    const held = update('Applied, answer held');
+    await vi.waitFor(() => expect(calls()).toEqual({ started: 1, applied: 1 }));
+    expect(emulator.state.corpus.getVideo(id)!.title).toBe('Applied, answer held');
+    expect((await held).statusCode).toBe(200);
+    // `before`: nothing is applied until the latency has passed.
+    await post('latency', { ms: 300, method: 'videos.update', phase: 'before' });
+    const waiting = update('Applied after the wait');
+    await vi.waitFor(() => expect(calls()).toEqual({ started: 2, applied: 1 }));
+    expect(emulator.state.corpus.getVideo(id)!.title).toBe('Applied, answer held');
+    expect((await waiting).statusCode).toBe(200);
+    expect(calls()).toEqual({ started: 2, applied: 2 });
+    // Other methods are not counted as this one, nor delayed by it.
+    await apiGet(app, '/youtube/v3/i18nLanguages?part=snippet', token);
+    expect(emulator.control.state().switches.calls['i18nLanguages.list']).toEqual({
+      started: 1,
+      applied: 1,
+    });
+    await post('latency', { ms: 0, method: 'videos.update' });
+    expect(emulator.control.state().switches.methodLatency).toEqual({});
+    await post('reset', {});
+    expect(emulator.control.state().switches.calls).toEqual({});
   });
 
   it('answers a seeded share of calls with real 500/503 backendError bodies, replayably', async () => {

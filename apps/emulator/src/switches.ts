@@ -1,7 +1,14 @@
-// Test switches: added latency, a share of 5xx answers (seeded, so a run replays exactly),
-// quota exhaustion (on the quota meter) and channels whose calls answer 403 forbidden.
+// Test switches: added latency (for every call, or for one method before it is handled or after
+// it was applied), a share of 5xx answers (seeded, so a run replays exactly), quota exhaustion
+// (on the quota meter) and channels whose calls answer 403 forbidden; counts of calls by method.
 import { backendError500, backendError503, type GoogleError } from './google-errors.ts';
 import { createRandom, type Random } from './prng.ts';
+
+/**
+ * When a method's own latency applies: `before` the call is handled (nothing applied yet), or
+ * `after` it was applied, holding its answer (a client killed meanwhile never hears of it).
+ */
+export type LatencyPhase = 'before' | 'after';
 
 /** The switch settings as the control API shows them. */
 export interface SwitchState {
@@ -9,6 +16,10 @@ export interface SwitchState {
   failureRate: number;
   failureSeed: string;
   forbiddenChannels: string[];
+  /** Latency of single methods (e.g. videos.update), on top of `latencyMs`. */
+  methodLatency: Record<string, { ms: number; phase: LatencyPhase }>;
+  /** Per method: calls received, and calls applied (handled without an error). */
+  calls: Record<string, { started: number; applied: number }>;
 }
 
 /** Holds the switch settings and draws injected failures. */
@@ -18,6 +29,8 @@ export class Switches {
   private failureSeed: string;
   private rand: Random;
   readonly forbiddenChannels = new Set<string>();
+  private readonly methodLatency = new Map<string, { ms: number; phase: LatencyPhase }>();
+  private readonly calls = new Map<string, { started: number; applied: number }>();
 
   constructor(seed: string) {
     this.failureSeed = seed;
@@ -40,9 +53,39 @@ export class Switches {
     return this.rand.chance(0.5) ? backendError500() : backendError503();
   }
 
-  /** Waits for the configured latency. */
-  async delay(): Promise<void> {
-    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+  /** Adds latency to one method (0 removes it), before it is handled or after it was applied. */
+  setMethodLatency(method: string, ms: number, phase: LatencyPhase = 'before'): void {
+    if (ms > 0) this.methodLatency.set(method, { ms, phase });
+    else this.methodLatency.delete(method);
+  }
+
+  /** Waits for the configured latency (and the method's own `before` latency). */
+  async delay(method?: string): Promise<void> {
+    const own = method ? this.methodLatency.get(method) : undefined;
+    const ms = this.latencyMs + (own?.phase === 'before' ? own.ms : 0);
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  /** Waits for the method's `after` latency, once the call was applied. */
+  async delayAnswer(method: string): Promise<void> {
+    const own = this.methodLatency.get(method);
+    if (own?.phase === 'after') await new Promise((resolve) => setTimeout(resolve, own.ms));
+  }
+
+  /** Counts a call received (before any latency). */
+  noteStarted(method: string): void {
+    this.count(method).started += 1;
+  }
+
+  /** Counts a call applied (its handler succeeded; the answer may still be held). */
+  noteApplied(method: string): void {
+    this.count(method).applied += 1;
+  }
+
+  private count(method: string): { started: number; applied: number } {
+    let entry = this.calls.get(method);
+    if (!entry) this.calls.set(method, (entry = { started: 0, applied: 0 }));
+    return entry;
   }
 
   /** Whether calls for this channel answer 403 forbidden. */
@@ -57,6 +100,8 @@ export class Switches {
       failureRate: this.failureRate,
       failureSeed: this.failureSeed,
       forbiddenChannels: [...this.forbiddenChannels],
+      methodLatency: Object.fromEntries(this.methodLatency),
+      calls: Object.fromEntries([...this.calls].map(([m, c]) => [m, { ...c }])),
     };
   }
 
@@ -65,5 +110,7 @@ export class Switches {
     this.latencyMs = 0;
     this.setFailureRate(0);
     this.forbiddenChannels.clear();
+    this.methodLatency.clear();
+    this.calls.clear();
   }
 }

@@ -31,6 +31,7 @@ export const errorCodes = [
   'too-many-seeds',
   'script-conflict',
   'ideas-list-expired',
+  'publish-in-progress',
   'internal',
   'unavailable',
 ] as const;

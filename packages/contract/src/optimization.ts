@@ -289,6 +289,11 @@ export const publishBody = z.object({
   thumbnailId: z.string().max(100).nullable(),
   /** Delete the draft after a successful publish. */
   fromDraft: z.boolean().default(false),
+  /**
+   * Made once per publish by the client and sent again on retries: a retry answers the first
+   * attempt (its result, or 409 `publish-in-progress` while it runs) and never publishes twice.
+   */
+  idempotencyKey: z.uuid().optional(),
 });
 export const publishResponse = z.object({
   video: videoDetails,

@@ -5,6 +5,7 @@ import type { ChannelConnectService } from '../modules/channels/channel-connect.
 import type { SyncService } from '../modules/sync/sync.service.ts';
 import type { ChannelSearchService } from '../modules/channels/channel-search.service.ts';
 import type { IdeaInboxService } from '../modules/ideas/idea-inbox.service.ts';
+import type { PublishService } from '../modules/optimization/publish.service.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
@@ -15,6 +16,7 @@ export function jobDefinitions(services: {
   connect: ChannelConnectService;
   channelSearch: ChannelSearchService;
   ideaInbox: IdeaInboxService;
+  publish: PublishService;
 }) {
   return {
     deliverMail: defineJob({
@@ -66,6 +68,16 @@ export function jobDefinitions(services: {
       schedule: { cron: '30 7 * * 1', payload: {} },
       handler: async () => {
         await services.ideaInbox.sendWeekly();
+      },
+    }),
+    reconcilePublishes: defineJob({
+      name: 'publish.reconcile',
+      payload: z.object({}),
+      // The next minute's run is the retry.
+      retry: { limit: 0, delaySeconds: 60, backoff: false },
+      schedule: { cron: '* * * * *', payload: {} },
+      handler: async () => {
+        await services.publish.reconcileInterrupted();
       },
     }),
     recoverStalledSyncs: defineJob({

@@ -1,62 +1,81 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { PublishRecord, PublishResponse, publishBody } from '@tubewise/contract';
 import { hardLimitErrors } from '@tubewise/recommendations';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { videoPublishes, videos, type PublishedMetadata } from '../../db/schema/index.ts';
+import { videoDrafts, videoPublishes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { toSafeValue } from '../../lib/safe-text.ts';
 import type { ChannelCredentials } from '../channels/channel-credentials.ts';
-import type { PlatformVideo, VideoPlatform } from '../video-platform/video-platform.port.ts';
-import type { DraftsService } from './drafts.service.ts';
+import type {
+  PlatformVideo,
+  VideoPlatform,
+  VideoUpdateResult,
+} from '../video-platform/video-platform.port.ts';
 import { displayName } from './editor-people.ts';
 import type { OptimizationService } from './optimization.service.ts';
 import { presentPublish } from './optimization.presenter.ts';
+import {
+  metadataOf,
+  type JournalEntry,
+  type PublishJournal,
+  type PublishRow,
+} from './publish-journal.ts';
+import {
+  isDefinitiveRefusal,
+  PUBLISH_COSTS,
+  type PublishReconciler,
+} from './publish-reconciler.ts';
 import type { ThumbnailsService } from './thumbnails.service.ts';
 
-/** Quota of the calls a publish makes (platform-facts: videos.list 1, videos.update 50, thumbnails.set 50). */
-export const PUBLISH_COSTS = { read: 1, update: 50, thumbnail: 50 } as const;
+export { PUBLISH_COSTS } from './publish-reconciler.ts';
 
 /** What a publish writes, as the editor sends it. */
 export type PublishInput = z.output<typeof publishBody>;
 
-const metadataOf = (v: PlatformVideo): PublishedMetadata => ({
-  title: v.title,
-  description: v.description,
-  tags: v.tags,
-  defaultLanguage: v.defaultLanguage,
-});
+/** How long a request waits before handing an unknown outcome to the reconciler. */
+const UNKNOWN_OUTCOME_CHECK_MS = 5_000;
 
 /**
  * Publishes metadata and thumbnails to the platform: checks the hard limits before any call,
  * reads the current video and merges (so nothing the person did not change is lost), calls
  * videos.update once and thumbnails.set only for a new thumbnail, and records every publish
  * (who, when, before, after) so it can be undone.
+ *
+ * Every publish is journalled before any platform call (PublishJournal) and the journal is
+ * advanced before each platform write, so a process killed at any point leaves a pending entry
+ * that the PublishReconciler finishes from what the platform shows. One publish per video is
+ * in flight at a time: a second one answers 409 `publish-in-progress` without any call.
  */
 export class PublishService {
   private readonly db: Db;
   private readonly platform: VideoPlatform;
   private readonly credentials: ChannelCredentials;
   private readonly optimization: OptimizationService;
-  private readonly drafts: DraftsService;
   private readonly thumbnails: ThumbnailsService;
+  private readonly journal: PublishJournal;
+  private readonly reconciler: PublishReconciler;
   private readonly clock: Clock;
   constructor(deps: {
     db: Db;
     platform: VideoPlatform;
     credentials: ChannelCredentials;
     optimization: OptimizationService;
-    drafts: DraftsService;
     thumbnails: ThumbnailsService;
+    journal: PublishJournal;
+    reconciler: PublishReconciler;
     clock: Clock;
   }) {
     this.db = deps.db;
     this.platform = deps.platform;
     this.credentials = deps.credentials;
     this.optimization = deps.optimization;
-    this.drafts = deps.drafts;
     this.thumbnails = deps.thumbnails;
+    this.journal = deps.journal;
+    this.reconciler = deps.reconciler;
     this.clock = deps.clock;
   }
 
@@ -74,83 +93,173 @@ export class PublishService {
         issues: problems.map((p) => ({ path: p.field, message: p.message })),
       });
     const video = await this.optimization.requireVideo(channelId, videoId);
+    const key = input.idempotencyKey ?? randomUUID();
+    const earlier = await this.journal.findByKey(video.id, key);
+    if (earlier) return this.replay(channelId, videoId, earlier);
     const thumbnail = input.thumbnailId
       ? await this.thumbnails.require(video, input.thumbnailId)
       : null;
-    const language = input.language?.trim() || undefined;
-    const result = await this.credentials.withToken(channelId, (token) =>
-      this.platform.updateVideo(token, videoId, {
-        title: input.title,
-        description: input.description,
-        tags: input.tags,
-        defaultLanguage: language,
-      }),
+    const draft = input.fromDraft
+      ? await this.db.query.videoDrafts.findFirst({
+          where: eq(videoDrafts.videoId, video.id),
+          columns: { revision: true },
+        })
+      : undefined;
+    const owner = randomUUID();
+    const entry = await this.journal.claim(
+      {
+        videoId: video.id,
+        channelId,
+        userId,
+        userName: await displayName(this.db, userId),
+        idempotencyKey: key,
+        thumbnailId: thumbnail?.id ?? null,
+        searchTerm: input.searchTerm?.trim() || null,
+        draftRevision: draft?.revision ?? null,
+        restoresId,
+      },
+      owner,
     );
-    if (!result.changed && !thumbnail)
+    if (!entry) {
+      // A retry with the same key may have claimed it a moment ago.
+      const twin = await this.journal.findByKey(video.id, key);
+      if (twin) return this.replay(channelId, videoId, twin);
+      throw await this.inProgress(video.id);
+    }
+    const lease = this.journal.keepAlive(entry.id, owner);
+    try {
+      const record = await this.run(entry, owner, videoId, input, thumbnail);
+      return await this.answer(channelId, videoId, record);
+    } finally {
+      lease.stop();
+    }
+  }
+
+  /** The platform calls of a claimed publish, each write journalled before it is sent. */
+  private async run(
+    entry: JournalEntry,
+    owner: string,
+    videoId: string,
+    input: PublishInput,
+    thumbnail: { id: string; data: Buffer; mimeType: 'image/jpeg' | 'image/png' } | null,
+  ): Promise<PublishRow> {
+    let sent = false;
+    let result: VideoUpdateResult;
+    try {
+      result = await this.credentials.withToken(entry.channelId, (token) =>
+        this.platform.updateVideo(
+          token,
+          videoId,
+          {
+            title: input.title,
+            description: input.description,
+            tags: input.tags,
+            defaultLanguage: input.language?.trim() || undefined,
+          },
+          {
+            beforeWrite: async (read, writes) => {
+              // The hook sees the platform's text before the port's text rule (withSafeResults
+              // covers results only): journal it as the product stores it, as PostgreSQL holds it.
+              const previous = toSafeValue(read);
+              const held = await this.journal.advance(entry.id, owner, 'updating', {
+                before: metadataOf(previous),
+                after: metadataOf(toSafeValue(writes)),
+                thumbnailsBefore: previous.thumbnails,
+                quotaUnits: PUBLISH_COSTS.read,
+              });
+              if (!held) throw leaseLost();
+              sent = true;
+            },
+          },
+        ),
+      );
+    } catch (error) {
+      throw await this.afterFailure(entry, owner, error, sent, unconfirmed());
+    }
+    if (!result.changed && !thumbnail) {
+      await this.journal.fail(entry.id, owner, 'nothing-to-publish');
       throw new AppError(
         'bad-request',
         'Nothing to publish: the video on YouTube already has this title, description, tags and language.',
       );
+    }
     let quotaUnits = PUBLISH_COSTS.read + (result.changed ? PUBLISH_COSTS.update : 0);
     let newThumbnails: PlatformVideo['thumbnails'] | null = null;
     let thumbnailError: unknown = null;
     if (thumbnail) {
+      const held = await this.journal.advance(entry.id, owner, 'thumbnail', {
+        before: metadataOf(result.previous),
+        after: metadataOf(result.updated),
+        thumbnailsBefore: result.previous.thumbnails,
+        metadataChanged: result.changed,
+        quotaUnits,
+      });
+      // The reconciler took over while the metadata was written: it finishes from here.
+      if (!held) throw leaseLost();
       try {
-        newThumbnails = await this.credentials.withToken(channelId, (token) =>
+        newThumbnails = await this.credentials.withToken(entry.channelId, (token) =>
           this.platform.setThumbnail(token, videoId, thumbnail.data, thumbnail.mimeType),
         );
         quotaUnits += PUBLISH_COSTS.thumbnail;
       } catch (error) {
-        // The metadata is already on the platform: record it, then report the thumbnail.
+        if (!isDefinitiveRefusal(error) || !result.changed)
+          throw await this.afterFailure(
+            entry,
+            owner,
+            error,
+            true,
+            result.changed ? unconfirmedThumbnail() : unconfirmed(),
+          );
+        // The metadata is on the platform: record it, then report the thumbnail.
         thumbnailError = error;
       }
     }
-    const now = this.clock.now();
-    // Read before the transaction: PGlite has one connection, so a query outside `tx` would wait forever.
-    const userName = await displayName(this.db, userId);
-    const record = await this.db.transaction(async (tx) => {
-      await tx
-        .update(videos)
-        .set({
-          title: result.updated.title,
-          description: result.updated.description,
-          tags: result.updated.tags,
-          defaultLanguage: result.updated.defaultLanguage,
-          ...(newThumbnails && Object.keys(newThumbnails).length
-            ? { thumbnails: newThumbnails }
-            : {}),
-          searchTerm: input.searchTerm?.trim() || video.searchTerm,
-          lastPublishedAt: now,
-          platformChangedAt: null,
-          scoredAt: null,
-        })
-        .where(eq(videos.id, video.id));
-      const [row] = await tx
-        .insert(videoPublishes)
-        .values({
-          videoId: video.id,
-          channelId,
-          userId,
-          userName,
-          before: metadataOf(result.previous),
-          after: metadataOf(result.updated),
-          thumbnailChanged: newThumbnails !== null,
-          restoresId,
-          quotaUnits,
-          createdAt: now,
-        })
-        .returning();
-      return row!;
+    const record = await this.journal.complete(entry, {
+      before: metadataOf(result.previous),
+      after: metadataOf(result.updated),
+      thumbnails: newThumbnails,
+      thumbnailChanged: newThumbnails !== null,
+      quotaUnits,
+      at: this.clock.now(),
+      outcome: thumbnailError ? 'partial' : 'published',
     });
     if (thumbnailError) {
-      const reason =
-        thumbnailError instanceof AppError ? thumbnailError.message : 'YouTube refused it.';
+      const reason = thumbnailError instanceof AppError ? thumbnailError.message : '';
       throw new AppError(
         thumbnailError instanceof AppError ? thumbnailError.code : 'platform-unavailable',
-        `The title, description and tags were published, but the thumbnail was not: ${reason}`,
+        `The title, description and tags were published, but the thumbnail was not: ${reason || 'YouTube refused it.'}`,
       );
     }
-    if (input.fromDraft) await this.drafts.discard(video.id);
+    return record;
+  }
+
+  /**
+   * Settles the journal after a failed platform call and returns the error to answer. A call
+   * that was not sent, or that the platform refused, changed nothing: the entry fails. A sent
+   * call without an answer may have landed: the reconciler finds out shortly.
+   */
+  private async afterFailure(
+    entry: JournalEntry,
+    owner: string,
+    error: unknown,
+    sent: boolean,
+    unknownOutcome: AppError,
+  ): Promise<unknown> {
+    if (!sent || isDefinitiveRefusal(error)) {
+      await this.journal.fail(entry.id, owner, 'not-applied');
+      return error;
+    }
+    await this.journal.release(entry.id, owner, UNKNOWN_OUTCOME_CHECK_MS);
+    this.reconciler.soon(entry.id, UNKNOWN_OUTCOME_CHECK_MS + 100);
+    return unknownOutcome;
+  }
+
+  /** The answer to a publish: the editor's fresh details, the record and the next video. */
+  private async answer(
+    channelId: string,
+    videoId: string,
+    record: PublishRow,
+  ): Promise<PublishResponse> {
     // Score the published metadata now, so the list and the next video reflect it.
     await this.optimization.recommendations(channelId, videoId).catch(() => undefined);
     const [details, next] = await Promise.all([
@@ -158,6 +267,36 @@ export class PublishService {
       this.optimization.next(channelId, videoId),
     ]);
     return { video: details, publish: presentPublish(record), next };
+  }
+
+  /** Answers a retried request from its first attempt. */
+  private async replay(
+    channelId: string,
+    videoId: string,
+    entry: JournalEntry,
+  ): Promise<PublishResponse> {
+    if (entry.status === 'pending') throw await this.inProgress(entry.videoId);
+    const record = await this.journal.historyRow(entry.id);
+    if (!record) throw new AppError('not-found', 'This publish is not in the video’s history.');
+    return this.answer(channelId, videoId, record);
+  }
+
+  private async inProgress(videoId: string): Promise<AppError> {
+    const pending = await this.journal.pendingFor(videoId);
+    return new AppError(
+      'publish-in-progress',
+      pending
+        ? `${pending.userName} is publishing this video right now. Reload it in a moment to see the result, then publish again if needed.`
+        : 'Another publish of this video just finished. Reload it to see the result, then publish again if needed.',
+      pending
+        ? { details: { startedBy: pending.userName, startedAt: pending.createdAt.toISOString() } }
+        : undefined,
+    );
+  }
+
+  /** Finishes publishes a dead process left pending (the periodic job; see PublishReconciler). */
+  async reconcileInterrupted(): Promise<Record<string, number>> {
+    return this.reconciler.reconcileDue();
   }
 
   /** Undoes a publish: publishes the title, description, tags and language it replaced. */
@@ -203,3 +342,21 @@ export class PublishService {
 }
 
 const notFound = () => new AppError('not-found', 'This publish is not in the video’s history.');
+
+const leaseLost = () =>
+  new AppError(
+    'publish-in-progress',
+    'This publish took too long and is being checked with YouTube. Reload the video in a minute to see whether it was applied.',
+  );
+
+const unconfirmed = () =>
+  new AppError(
+    'platform-unavailable',
+    'YouTube did not confirm the publish. Tubewise is checking whether it was applied; reload the video in a minute.',
+  );
+
+const unconfirmedThumbnail = () =>
+  new AppError(
+    'platform-unavailable',
+    'The title, description and tags were published; YouTube did not confirm the thumbnail. Tubewise is checking whether it was applied; reload the video in a minute.',
+  );

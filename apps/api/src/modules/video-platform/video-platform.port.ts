@@ -96,6 +96,21 @@ export interface VideoEdit {
   localizations?: Record<string, { title: string; description: string }>;
 }
 
+/** The text metadata a publish writes, as the platform holds it. */
+export type VideoMetadata = Pick<
+  PlatformVideo,
+  'title' | 'description' | 'tags' | 'defaultLanguage'
+>;
+
+/** Lets the caller act between the read and the write of a read-modify-write update. */
+export interface VideoUpdateHooks {
+  /**
+   * Runs after the video was read and before videos.update is sent, only when the merge changes
+   * something; `next` is what the write sets. A throw cancels the write (nothing is sent).
+   */
+  beforeWrite?(previous: PlatformVideo, next: VideoMetadata): Promise<void>;
+}
+
 /** What videos.update did: the video before and after, and whether anything was written. */
 export interface VideoUpdateResult {
   /** The snippet and localizations read just before the update. */
@@ -229,7 +244,12 @@ export interface VideoPlatform {
    * Applies edits with read-modify-write so no other field is lost (one videos.list, then one
    * videos.update only when the merge changes something).
    */
-  updateVideo(accessToken: string, videoId: string, edit: VideoEdit): Promise<VideoUpdateResult>;
+  updateVideo(
+    accessToken: string,
+    videoId: string,
+    edit: VideoEdit,
+    hooks?: VideoUpdateHooks,
+  ): Promise<VideoUpdateResult>;
   /** Uploads a custom thumbnail (JPEG or PNG); returns the video's new thumbnail sizes. */
   setThumbnail(
     accessToken: string,

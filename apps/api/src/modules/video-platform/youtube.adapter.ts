@@ -23,6 +23,7 @@ import {
   type PlatformTokens,
   type VideoEdit,
   type VideoPlatform,
+  type VideoUpdateHooks,
 } from './video-platform.port.ts';
 
 /** Where the adapter talks to: Google's endpoints in production, the emulator otherwise. */
@@ -225,7 +226,12 @@ export class YouTubeAdapter implements VideoPlatform {
     return page(res.data, (res.data.items ?? []).map(mapPlaylist));
   }
 
-  async updateVideo(accessToken: string, videoId: string, edit: VideoEdit) {
+  async updateVideo(
+    accessToken: string,
+    videoId: string,
+    edit: VideoEdit,
+    hooks: VideoUpdateHooks = {},
+  ) {
     const options = this.as(accessToken);
     // videos.update deletes every property of a sent part that the request leaves out:
     // read the whole current parts, merge the edits, write the whole parts back.
@@ -260,6 +266,13 @@ export class YouTubeAdapter implements VideoPlatform {
       parts.push('localizations');
       requestBody.localizations = localizations;
     }
+    // Outside call(): a failure of the caller's hook is its own, not the platform's.
+    await hooks.beforeWrite?.(previous, {
+      title: snippet.title ?? '',
+      description: snippet.description ?? '',
+      tags: snippet.tags ?? [],
+      defaultLanguage: snippet.defaultLanguage ?? null,
+    });
     const res = await call(() => this.yt.videos.update({ part: parts, requestBody }, options));
     return { previous, updated: mapVideo(res.data), changed: true };
   }
