@@ -65,6 +65,8 @@ export default defineConfig({
       // Always embedded, even when CI exports DATABASE_URL for the API tests ('' means unset).
       DATABASE_URL: '',
       SMTP_URL: '',
+      // The journeys read reset and invitation links as the signed-out recipient would.
+      DEV_MAILBOX: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       // The channel-filter journey needs 7 or more channels: connect all eight demo channels.

@@ -105,6 +105,9 @@ const API_PREFIXES = [
   `${EMULATOR_PREFIX}/`,
 ];
 
+/** Files of the web build that are not served (dotfiles such as .vite/ never are). */
+const NOT_SERVED_FROM_WEB_DIST = ['bundle-report.json'];
+
 /** Builds the Fastify app: plugins, error envelope, every route. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, services } = deps;
@@ -159,8 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: config.secureCookies,
   });
-  // The emulator stands in for Google's servers: it takes forms and uploads, not our JSON rule.
-  registerOriginCheck(app, new Set([new URL(config.publicUrl).origin]), [`${EMULATOR_PREFIX}/`]);
+  // The emulator stands in for Google's servers: it takes forms and uploads, not our JSON rule,
+  // but a page of another site must not post to it (its control routes change the grants).
+  registerOriginCheck(app, new Set([new URL(config.publicUrl).origin]), {
+    anyContentTypePrefixes: [`${EMULATOR_PREFIX}/`],
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -185,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       shorts: config.env.FEATURE_SHORTS,
       httpRetry: config.env.FEATURE_HTTP_RETRY,
     },
-    devMailbox: !services.mail.smtpEnabled,
+    devMailbox: config.mail.mailbox !== 'off',
     limits: {
       ideaSeedsMax: config.env.IDEA_SEEDS_MAX,
       thumbnailMaxBytes: config.env.THUMBNAIL_MAX_BYTES,
@@ -229,7 +235,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerIdeaInboxRoutes(app, { inbox: services.ideaInbox, resolveSession });
-  if (!services.mail.smtpEnabled) registerMailboxRoutes(app, { mail: services.mail });
+  if (config.mail.mailbox !== 'off') {
+    registerMailboxRoutes(app, {
+      mail: services.mail,
+      access: config.mail.mailbox,
+      resolveSession,
+    });
+  }
   if (deps.emulator) await app.register(deps.emulator.plugin, { prefix: EMULATOR_PREFIX });
 
   if (deps.webDist && existsSync(deps.webDist)) {
@@ -237,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: deps.webDist,
       wildcard: false,
       index: false,
+      // Build reports are read from disk (bench/); the public gets the app, not its build data.
+      globIgnore: NOT_SERVED_FROM_WEB_DIST,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header(

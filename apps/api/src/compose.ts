@@ -139,6 +139,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const mail = new MailService(db, logger, {
     smtpUrl: config.env.SMTP_URL,
     from: config.env.MAIL_FROM,
+    disabled: config.mail.delivery === 'disabled',
+    clock,
   });
   const bus = new InvalidationBus(database, logger);
   await bus.start();
@@ -370,6 +372,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           keywordDataLogin: EMULATOR_KEYWORD_DATA.login,
           keywordDataPassword: EMULATOR_KEYWORD_DATA.password,
           redirectUris: [`${config.publicUrl}${OAUTH_CALLBACK_PATH}`],
+          // Test switches (revoke grants, add latency) have no place in a production process.
+          controlRoutes: config.env.NODE_ENV !== 'production',
         })
       : undefined;
 

@@ -24,6 +24,8 @@ try {
 
 const composition = await compose(config, { role, startupWork: true });
 const { logger } = composition;
+const mailWarning = composition.services.mail.startupWarning();
+if (mailWarning) logger.warn(mailWarning);
 
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'Shutting down after an error');
@@ -61,8 +63,11 @@ if (composition.app) {
       `    password: ${config.env.DEMO_USER_PASSWORD}`,
     );
   }
-  if (!composition.services.mail.smtpEnabled)
-    banner.push('', `  E-mails go to ${config.publicUrl}/dev/mailbox`);
+  if (config.mail.mailbox !== 'off') {
+    const who =
+      config.mail.mailbox === 'signed-in' ? 'signed in, from this machine' : 'this machine';
+    banner.push('', `  E-mails go to ${config.publicUrl}/dev/mailbox (${who} only)`);
+  }
   banner.push(`  API docs: ${config.publicUrl}/api/docs`, '');
   console.log(banner.join('\n'));
 } else {

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { registerAnalyticsRoutes } from './analytics-routes.ts';
 import type { AddChannelRequest, EmulatorControl } from './control.ts';
+import { guardControlRoutes } from './control-guard.ts';
 import { registerControlRoutes } from './control-routes.ts';
 import { Corpus } from './corpus/corpus.ts';
 import { importTrendingCsvFile } from './corpus/csv-import.ts';
@@ -66,6 +67,11 @@ export interface EmulatorOptions {
   /** Basic-auth login and password of the DataForSEO-compatible keyword-data API. */
   keywordDataLogin?: string;
   keywordDataPassword?: string;
+  /**
+   * Serve the control endpoints under {prefix}/_emulator/ (default true). They answer loopback
+   * peers only, and never a page of another site; the embedded server turns them off in production.
+   */
+  controlRoutes?: boolean;
 }
 
 /** A created emulator: its Fastify plugin and the handles tests use. */
@@ -296,7 +302,13 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     registerDataApiRoutes(app, state);
     registerAnalyticsRoutes(app, state);
     registerMediaRoutes(app, state);
-    registerControlRoutes(app, control);
+    if (input.controlRoutes !== false) {
+      // Their own scope, so the guard covers every control route and nothing else.
+      await app.register(async (scope) => {
+        guardControlRoutes(scope, { ownOrigin: new URL(options.publicUrl).origin });
+        registerControlRoutes(scope, control);
+      });
+    }
     registerKeywordDataRoutes(app, keywordData);
     app.addHook('onClose', async () => writer?.flush());
   };

@@ -67,7 +67,11 @@ describe('loadConfig', () => {
   });
 
   it('says which secrets production needs with DATABASE_URL, together with other problems', () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/tubewise' };
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/tubewise',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    };
     expect(problemsOf(production)).toEqual([
       'SESSION_SECRET: required in production with DATABASE_URL',
       'ENCRYPTION_KEY: required in production with DATABASE_URL',
@@ -94,6 +98,74 @@ describe('loadConfig', () => {
     expect(ok.embedded).toBe(false);
   });
 
+  it('refuses to start production without a way to deliver e-mail, unless e-mail is disabled', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/tubewise',
+      SESSION_SECRET: 's'.repeat(40),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    };
+    const refused = problemsOf(production);
+    expect(refused).toEqual([
+      'SMTP_URL: required in production (password-reset and invitation e-mails); ' +
+        'set MAIL_DISABLED=true to run without sending any e-mail',
+    ]);
+    // Embedded production too: the rule is about mail, not about the database.
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(refused);
+
+    const withSmtp = loadConfig({
+      DATA_DIR: dataDir(),
+      ...production,
+      SMTP_URL: 'smtp://mail.example.com:587',
+    });
+    expect(withSmtp.mail).toEqual({ delivery: 'smtp', mailbox: 'off' });
+    const disabled = loadConfig({ DATA_DIR: dataDir(), ...production, MAIL_DISABLED: 'true' });
+    expect(disabled.mail).toEqual({ delivery: 'disabled', mailbox: 'off' });
+  });
+
+  it('refuses DEV_MAILBOX=true in production, and contradictory mail settings anywhere', () => {
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.com:587',
+        DEV_MAILBOX: 'true',
+      }),
+    ).toEqual([
+      'DEV_MAILBOX: refused in production (it shows password-reset links)',
+      'DEV_MAILBOX: shows undelivered mail, so it cannot be used with SMTP_URL',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', MAIL_DISABLED: '1', DEV_MAILBOX: 'yes' })).toEqual([
+      'DEV_MAILBOX: refused in production (it shows password-reset links)',
+      'DEV_MAILBOX: shows undelivered mail, so it cannot be used with MAIL_DISABLED',
+    ]);
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.example.com', MAIL_DISABLED: 'true' })).toEqual([
+      'MAIL_DISABLED: contradicts SMTP_URL (set one of them)',
+    ]);
+    expect(problemsOf({ DEV_MAILBOX: 'sometimes' })[0]).toMatch(/^DEV_MAILBOX:/);
+  });
+
+  it('opens the dev mailbox only in the embedded default or behind DEV_MAILBOX=true', () => {
+    const mailOf = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir(), ...env }).mail;
+    // Embedded development: a signed-in person on this machine.
+    expect(mailOf({})).toEqual({ delivery: 'outbox', mailbox: 'signed-in' });
+    expect(mailOf({ NODE_ENV: 'test' })).toEqual({ delivery: 'outbox', mailbox: 'signed-in' });
+    // PostgreSQL may be a shared server: the outbox stays unread unless asked for.
+    const postgres = { DATABASE_URL: 'postgres://db/tubewise' };
+    expect(mailOf(postgres)).toEqual({ delivery: 'outbox', mailbox: 'off' });
+    expect(mailOf({ ...postgres, DEV_MAILBOX: 'true' })).toEqual({
+      delivery: 'outbox',
+      mailbox: 'loopback',
+    });
+    expect(mailOf({ DEV_MAILBOX: 'true' }).mailbox).toBe('loopback');
+    expect(mailOf({ DEV_MAILBOX: 'false' }).mailbox).toBe('off');
+    expect(mailOf({ DEV_MAILBOX: '' }).mailbox).toBe('signed-in');
+    expect(mailOf({ SMTP_URL: 'smtp://mail.example.com' })).toEqual({
+      delivery: 'smtp',
+      mailbox: 'off',
+    });
+  });
+
   it('has the documented defaults', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
@@ -108,11 +180,13 @@ describe('loadConfig', () => {
       DEMO_USER_EMAIL: 'demo@tubewise.local',
       DEMO_USER_PASSWORD: 'tubewise-demo',
       TRUST_PROXY: false,
+      MAIL_DISABLED: false,
       LOG_LEVEL: 'info',
       FEATURE_NEW_OPTIMIZE_PAGE: false,
       FEATURE_SHORTS: true,
       FEATURE_HTTP_RETRY: true,
     });
+    expect(config.env.DEV_MAILBOX).toBeUndefined();
     expect(config.embedded).toBe(true);
     expect(config.dataDir).toBe(dir);
     expect(config.publicUrl).toBe('http://localhost:3000');

@@ -7,6 +7,13 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** A switch that may be left unset (undefined) to get a default that depends on other settings. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) =>
+    v === undefined || v === '' ? undefined : v === 'true' || v === '1' || v === 'yes',
+  );
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 const hexKey = z.preprocess(
@@ -56,6 +63,8 @@ export const envSchema = z.object({
   ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tubewise <no-reply@tubewise.local>'),
+  MAIL_DISABLED: bool,
+  DEV_MAILBOX: optionalBool,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   LLM_BASE_URL: optionalUrl,
@@ -101,6 +110,27 @@ export interface Config {
   platform: PlatformConfig;
   /** The keyword-data provider (DataForSEO's wire format), or the built-in emulator. */
   keywordData: KeywordDataConfig;
+  /** How e-mail leaves the product, and who may read undelivered mail in the browser. */
+  mail: MailConfig;
+}
+
+/**
+ * How e-mail is handled. `smtp`: delivered (SMTP_URL). `outbox`: written to the outbox and never
+ * delivered (development without SMTP). `disabled`: neither written nor sent (MAIL_DISABLED).
+ */
+export type MailDelivery = 'smtp' | 'outbox' | 'disabled';
+
+/**
+ * Who may read the dev mailbox (/dev/mailbox). `off`: the routes do not exist. `signed-in`: the
+ * embedded default; a signed-in person on this machine. `loopback`: DEV_MAILBOX=true; anyone on
+ * this machine, signed in or not (the e2e journeys read links as the signed-out recipient).
+ */
+export type DevMailboxAccess = 'off' | 'signed-in' | 'loopback';
+
+/** E-mail settings derived from SMTP_URL, MAIL_DISABLED, DEV_MAILBOX, NODE_ENV and the database. */
+export interface MailConfig {
+  delivery: MailDelivery;
+  mailbox: DevMailboxAccess;
 }
 
 /** The keyword-data provider: DataForSEO or anything speaking its API. */
@@ -173,6 +203,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL');
     }
   }
+  problems.push(...mailProblems(source));
   if (given('KEYWORD_DATA_URL')) {
     for (const name of ['KEYWORD_DATA_LOGIN', 'KEYWORD_DATA_PASSWORD']) {
       if (!given(name)) problems.push(`${name}: required with KEYWORD_DATA_URL`);
@@ -220,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       };
   return {
     env,
+    mail: mailConfig(env),
     embedded: !env.DATABASE_URL,
     dataDir,
     publicUrl,
@@ -229,6 +261,49 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     platform,
     keywordData,
   };
+}
+
+/** Whether a raw switch value is on (the same spellings the schema accepts). */
+const isOn = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
+
+/**
+ * The e-mail settings that cannot start. Production must deliver its password-reset and
+ * invitation links (or say it sends none), and the dev mailbox, which shows those links to
+ * whoever may open it, is never allowed there.
+ */
+function mailProblems(source: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const smtp = Boolean(source.SMTP_URL);
+  const disabled = isOn(source.MAIL_DISABLED);
+  const mailbox = isOn(source.DEV_MAILBOX);
+  if (source.NODE_ENV === 'production') {
+    if (!smtp && !disabled) {
+      problems.push(
+        'SMTP_URL: required in production (password-reset and invitation e-mails); ' +
+          'set MAIL_DISABLED=true to run without sending any e-mail',
+      );
+    }
+    if (mailbox) {
+      problems.push('DEV_MAILBOX: refused in production (it shows password-reset links)');
+    }
+  }
+  if (smtp && disabled) problems.push('MAIL_DISABLED: contradicts SMTP_URL (set one of them)');
+  if (mailbox && (smtp || disabled)) {
+    problems.push(
+      `DEV_MAILBOX: shows undelivered mail, so it cannot be used with ${smtp ? 'SMTP_URL' : 'MAIL_DISABLED'}`,
+    );
+  }
+  return problems;
+}
+
+/** Derives delivery and mailbox access from a valid environment (see mailProblems). */
+function mailConfig(env: Env): MailConfig {
+  const delivery: MailDelivery = env.SMTP_URL ? 'smtp' : env.MAIL_DISABLED ? 'disabled' : 'outbox';
+  if (delivery !== 'outbox' || env.DEV_MAILBOX === false) return { delivery, mailbox: 'off' };
+  if (env.DEV_MAILBOX === true) return { delivery, mailbox: 'loopback' };
+  // The embedded default is one developer's machine; with PostgreSQL it may be a shared server.
+  const embeddedDevelopment = !env.DATABASE_URL && env.NODE_ENV !== 'production';
+  return { delivery, mailbox: embeddedDevelopment ? 'signed-in' : 'off' };
 }
 
 interface StoredSecrets {

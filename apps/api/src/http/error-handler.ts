@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@tubewise/contract';
 import { AppError } from '../lib/errors.ts';
@@ -16,6 +16,27 @@ const statusToCode: Record<number, ErrorCode> = {
 };
 
 /**
+ * Answers with an AppError's envelope. For hooks that run before a route whose own error
+ * handler is not ours (the mounted emulator answers Google's format and would turn it into 500).
+ */
+export function sendAppError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError,
+): FastifyReply {
+  if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.code(error.status).send({
+    error: {
+      code: error.code,
+      message: error.message,
+      requestId: String(request.id),
+      ...(error.issues ? { issues: error.issues } : {}),
+      ...(error.details !== undefined ? { details: error.details } : {}),
+    },
+  });
+}
+
+/**
  * One error envelope for every non-2xx answer: `{ error: { code, message, requestId } }`.
  * Client mistakes keep their 4xx status; anything else is logged and answered as a bare 500.
  */
@@ -25,18 +46,7 @@ export function registerErrorHandler(
 ): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const requestId = String(request.id);
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.status).send({
-        error: {
-          code: error.code,
-          message: error.message,
-          requestId,
-          ...(error.issues ? { issues: error.issues } : {}),
-          ...(error.details !== undefined ? { details: error.details } : {}),
-        },
-      });
-    }
+    if (error instanceof AppError) return sendAppError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)]

@@ -25,6 +25,16 @@ export function jobDefinitions(services: {
       retry: { limit: 8, delaySeconds: 5, backoff: true },
       handler: ({ outboxId }) => services.mail.deliver(outboxId),
     }),
+    purgeMail: defineJob({
+      name: 'mail.purge',
+      payload: z.object({}),
+      retry: { limit: 2, delaySeconds: 300, backoff: true },
+      // Hourly, so a body outlives MAIL_BODY_RETENTION_HOURS by at most an hour.
+      schedule: { cron: '11 * * * *', payload: {} },
+      handler: async () => {
+        await services.mail.purge();
+      },
+    }),
     purgeSessions: defineJob({
       name: 'sessions.purge',
       payload: z.object({}),

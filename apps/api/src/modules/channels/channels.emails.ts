@@ -18,6 +18,7 @@ export function channelInviteEmail(input: {
     : `Sign in to work on it:\n${appUrl}/login`;
   return {
     to,
+    sensitive: setPasswordLink !== null,
     subject,
     text: `${inviter} shared the channel "${channelName}" with you on ${productName}.\n\n${action}\n`,
     html:

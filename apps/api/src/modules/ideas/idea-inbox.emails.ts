@@ -23,6 +23,8 @@ export function weeklyIdeasEmail(input: {
   const settings = `${appUrl}/video-idea/settings`;
   return {
     to,
+    // The unsubscribe link carries a token that never expires.
+    sensitive: true,
     listUnsubscribe: unsubscribeLink,
     subject: `${ideas.length} new video ideas for "${channelName}"`,
     text:

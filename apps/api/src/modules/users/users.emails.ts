@@ -10,6 +10,7 @@ export function passwordResetEmail(input: {
   const { to, link, productName } = input;
   return {
     to,
+    sensitive: true,
     subject: `Reset your ${productName} password`,
     text: [
       `Someone asked to reset the password of your ${productName} account.`,
