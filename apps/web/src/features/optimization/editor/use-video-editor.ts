@@ -172,7 +172,10 @@ export function useVideoEditor(
     const current = stateRef.current;
     if (current.publishing) return;
     dispatch({ type: 'publishing' });
-    publishVideo(channelId, videoId, publishBody(current)).then(
+    // One key per click: the client's automatic retries (network failure, 502) resend the same
+    // body, so the server answers a retry with the first attempt's result instead of publishing twice.
+    const body = { ...publishBody(current), idempotencyKey: crypto.randomUUID() };
+    publishVideo(channelId, videoId, body).then(
       (response) => {
         dispatch({ type: 'published', response });
         refreshList();

@@ -12,6 +12,7 @@ import {
 } from './testing/editor-data.ts';
 import { editorApi, lastRequest, requestsOf, resetEditorApi } from './testing/editor-server.ts';
 import { renderEditor } from './testing/render-editor.tsx';
+import { configureApiClient } from '../../../lib/api-client.ts';
 
 // Whole-editor tests type into real fields: slower than the 5 s default on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -394,6 +395,38 @@ describe('publishing', () => {
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(requestsOf('publish')).toHaveLength(2));
     expect(lastRequest('publish')?.body).toMatchObject({ language: 'fr' });
+    // Each click is a new publish with its own idempotency key.
+    const keys = requestsOf('publish').map(
+      (r) => (r.body as { idempotencyKey?: string }).idempotencyKey,
+    );
+    expect(keys[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('a publish retried after a 502 carries the same idempotency key', async () => {
+    let failures = 1;
+    renderEditor('vid-1', [
+      handle('publish', () =>
+        failures-- > 0
+          ? { status: 502, body: errorBody('platform-unavailable', 'Bad gateway') }
+          : { status: 500, body: errorBody('internal', 'stop here') },
+      ),
+    ]);
+    const title = await loaded();
+    // After the public config has loaded (it sets the retry switch from its features).
+    configureApiClient({ retry: true });
+    const user = userEvent.setup();
+    await user.type(title, '!');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(requestsOf('publish')).toHaveLength(2), { timeout: 10_000 });
+    const [first, retry] = requestsOf('publish').map(
+      (r) => (r.body as { idempotencyKey?: string }).idempotencyKey,
+    );
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
   });
 
   it.each([
