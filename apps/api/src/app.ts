@@ -19,6 +19,7 @@ import type { Db } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerProxyWarning } from './http/proxy-warning.ts';
 import { sessionResolver } from './http/session-cookies.ts';
 import { registerSystemRoutes } from './http/system.routes.ts';
 import type { EventsService } from './modules/events/events.service.ts';
@@ -126,6 +127,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  registerProxyWarning(app, {
+    localhost: !config.secureCookies,
+    trustProxy: config.env.TRUST_PROXY,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

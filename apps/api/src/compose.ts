@@ -20,6 +20,7 @@ import { InvalidationBus } from './lib/invalidation-bus.ts';
 import { EventsService, type EventBatchOptions } from './modules/events/events.service.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.ts';
+import { AuthThrottle } from './modules/rate-limit/auth-throttle.ts';
 import { SessionService } from './modules/sessions/session.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { ChannelConnectService } from './modules/channels/channel-connect.service.ts';
@@ -68,7 +69,8 @@ export interface ComposeOptions {
   clock?: Clock;
   /** An already-open database (tests); otherwise opened from the config. */
   database?: Database;
-  authLimits?: AuthLimits;
+  /** Limits to use instead of the defaults (rules not given keep their default). */
+  authLimits?: Partial<AuthLimits>;
   eventBatch?: Partial<EventBatchOptions>;
   webDist?: string;
   /** Start pg-boss (default true). */
@@ -146,16 +148,19 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   await bus.start();
   const sessions = new SessionService(db, config.sessionSecret, clock, bus);
   const limits = new RateLimitService(db, clock);
+  const authLimits: AuthLimits = { ...DEFAULT_AUTH_LIMITS, ...options.authLimits };
   const users = new UsersService({
     repo: new UsersRepository(db),
     sessions,
     limits,
+    throttle: new AuthThrottle(db, clock),
     mail,
     clock,
+    log: logger,
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
     productName: config.env.PRODUCT_NAME,
-    authLimits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
+    authLimits,
     bus,
   });
   const events = new EventsService(db, logger, options.eventBatch);
@@ -197,6 +202,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     publicUrl: config.publicUrl,
     productName: config.env.PRODUCT_NAME,
     bus,
+    limits,
+    inviteLimits: { person: authLimits.invitePerson, channel: authLimits.inviteChannel },
   });
   const sync = new SyncService({ db, platform, credentials, clock, log: logger });
   // Without a job system (some tests), syncs run in this process as soon as they are queued.
@@ -335,6 +342,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     jobs = new Jobs(database, logger, { worker: role !== 'web' });
     const definitions = jobDefinitions({
       mail,
+      users,
       sessions,
       sync,
       connect,
@@ -347,6 +355,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     const queue = jobs;
     mail.setDeliveryScheduler(async (outboxId) => {
       await queue.send(definitions.deliverMail, { outboxId });
+    });
+    users.setResetScheduler(async (email) => {
+      await queue.send(definitions.sendPasswordReset, { email });
     });
     sync.setEnqueue(async (payload) => {
       await queue.send(definitions.syncChannel, payload);
@@ -409,6 +420,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       publishReconciler.close();
       if (app) await app.close();
       await events.close();
+      await users.settled();
       if (jobs) await jobs.stop();
       mail.close();
       await bus.close();

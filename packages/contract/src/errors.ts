@@ -17,6 +17,7 @@ export const errorCodes = [
   'wrong-password',
   'weak-password',
   'rate-limited',
+  'too-many-invitations',
   'payload-too-large',
   'invalid-grant',
   'video-platform-access-forbidden',

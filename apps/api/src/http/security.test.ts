@@ -12,15 +12,13 @@ import { errorEnvelope, routes as contractRoutes, type RouteDef } from '@tubewis
 import {
   cookieHeader,
   createTestApp,
-  openTestDatabase,
   testBackends,
   TestClock,
   TEST_PASSWORD,
   type RegisteredRoute,
   type TestApp,
 } from '../testing/test-app.ts';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../modules/users/users.service.ts';
-import { sessionFamilies } from '../db/schema/index.ts';
+import { GENEROUS_AUTH_LIMITS } from '../modules/rate-limit/auth-limits.ts';
 
 /** Routes the walk skips, each with the reason and where it is tested instead. */
 const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [
@@ -143,14 +141,6 @@ const concrete = (r: RegisteredRoute) =>
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const HUGE = 'x'.repeat(100_000);
 const PUBLIC_ORIGIN = 'http://localhost:3000';
-/** Limits high enough that the walk's sign-in and reset calls never hit them. */
-const GENEROUS_LIMITS: AuthLimits = {
-  loginAccountIp: { max: 10_000, windowSeconds: 60 },
-  loginAccount: { max: 10_000, windowSeconds: 60 },
-  loginIp: { max: 10_000, windowSeconds: 60 },
-  resetAccount: { max: 10_000, windowSeconds: 60 },
-  resetIp: { max: 10_000, windowSeconds: 60 },
-};
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const label = (opts: InjectOptions) => `${opts.method} ${opts.url}`;
@@ -203,7 +193,8 @@ describe.each(testBackends())('security: every route (%s)', (backend) => {
   let signedIn: string;
 
   beforeAll(async () => {
-    t = await createTestApp(backend, { authLimits: GENEROUS_LIMITS });
+    // Limits high enough that the walk's sign-in and reset calls never hit them.
+    t = await createTestApp(backend, { authLimits: GENEROUS_AUTH_LIMITS });
     walked = t.routes.filter((r) => !EXCEPTIONS.some((e) => e.match(r)));
     await t.createUser('walker@example.com');
     signedIn = await t.login('walker@example.com', TEST_PASSWORD);
@@ -528,227 +519,5 @@ describe.each(testBackends())('security: refresh-token rotation (%s)', (backend)
   });
 });
 
-const SMALL_LIMITS: AuthLimits = {
-  ...DEFAULT_AUTH_LIMITS,
-  loginAccountIp: { max: 3, windowSeconds: 60 },
-  loginAccount: { max: 6, windowSeconds: 600 },
-  loginIp: { max: 8, windowSeconds: 60 },
-};
-
-describe.each(testBackends())('security: sign-in rate limits (%s)', (backend) => {
-  let t: TestApp;
-  const clock = new TestClock();
-  beforeAll(async () => {
-    t = await createTestApp(backend, { clock, authLimits: SMALL_LIMITS });
-    for (const name of ['lena', 'max', 'nora', 'olga', 'quinn']) {
-      await t.createUser(`${name}@example.com`);
-    }
-  });
-  afterAll(() => t.close());
-
-  const login = (email: string, password: string, ip: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      remoteAddress: ip,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email, password }),
-    });
-  const statuses = async (attempts: [string, string, string][]) => {
-    const out: number[] = [];
-    for (const [email, password, ip] of attempts)
-      out.push((await login(email, password, ip)).statusCode);
-    return out;
-  };
-
-  it('answers 429 with Retry-After after too many failures, and lets the owner back in after the window', async () => {
-    const wrong = await statuses([
-      ['lena@example.com', 'wrong-1', '10.0.0.1'],
-      ['lena@example.com', 'wrong-2', '10.0.0.1'],
-      ['lena@example.com', 'wrong-3', '10.0.0.1'],
-    ]);
-    expect(wrong).toEqual([401, 401, 401]);
-    // Even the right password is refused while the limit holds.
-    const blocked = await login('lena@example.com', TEST_PASSWORD, '10.0.0.1');
-    expectEnvelope(blocked, 429, 'rate-limited', 'fourth sign-in');
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    // The limit is per account and IP: the owner elsewhere is not locked out.
-    expect((await login('lena@example.com', TEST_PASSWORD, '10.0.0.2')).statusCode).toBe(200);
-    clock.advance(retryAfter + 1);
-    expect((await login('lena@example.com', TEST_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
-  });
-
-  it('resets the per-account-and-IP counter on a successful sign-in', async () => {
-    const ip = '10.0.1.1';
-    const got = await statuses([
-      ['max@example.com', 'wrong-1', ip],
-      ['max@example.com', 'wrong-2', ip],
-      ['max@example.com', TEST_PASSWORD, ip],
-      ['max@example.com', 'wrong-3', ip],
-      ['max@example.com', 'wrong-4', ip],
-      ['max@example.com', TEST_PASSWORD, ip],
-    ]);
-    expect(got).toEqual([401, 401, 200, 401, 401, 200]);
-  });
-
-  it('limits failures per account across IP addresses', async () => {
-    const got = await statuses(
-      Array.from({ length: 6 }, (_, i) => ['nora@example.com', `wrong-${i}`, `10.0.2.${i}`]),
-    );
-    expect(got).toEqual([401, 401, 401, 401, 401, 401]);
-    const blocked = await login('nora@example.com', TEST_PASSWORD, '10.0.2.99');
-    expectEnvelope(blocked, 429, 'rate-limited', 'distributed guessing');
-    clock.advance(601);
-    expect((await login('nora@example.com', TEST_PASSWORD, '10.0.2.99')).statusCode).toBe(200);
-  });
-
-  it('evaluates no more guesses than the limit when they arrive all at once', async () => {
-    const ip = '10.0.5.1';
-    const burst = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => login('quinn@example.com', `wrong-${i}`, ip)),
-    );
-    const counts = burst.reduce<Record<number, number>>((acc, r) => {
-      acc[r.statusCode] = (acc[r.statusCode] ?? 0) + 1;
-      return acc;
-    }, {});
-    // Never more than the limit is evaluated; an attempt counted by one limit while another
-    // refuses it gives its count back, so a race may evaluate fewer (safe), never more.
-    const evaluated = counts[401] ?? 0;
-    expect(evaluated).toBeGreaterThanOrEqual(1);
-    expect(evaluated).toBeLessThanOrEqual(3);
-    expect(evaluated + (counts[429] ?? 0)).toBe(10);
-    // Refused attempts are not failures: the account budget (6) holds only the evaluated ones,
-    // so the rest of it is still evaluated from elsewhere, and the next attempt is refused.
-    const left = 6 - evaluated;
-    const elsewhere = await statuses([
-      ...Array.from(
-        { length: left },
-        (_, i) =>
-          ['quinn@example.com', `wrong-x${i}`, `10.0.5.${i + 2}`] as [string, string, string],
-      ),
-      ['quinn@example.com', TEST_PASSWORD, '10.0.5.99'],
-    ]);
-    expect(elsewhere).toEqual([...Array(left).fill(401), 429]);
-  });
-
-  it('does not count successful sign-ins against the account', async () => {
-    const got = await statuses(
-      Array.from({ length: 8 }, (_, i) => ['olga@example.com', TEST_PASSWORD, `10.0.6.${i}`]),
-    );
-    expect(got).toEqual(Array(8).fill(200));
-  });
-
-  it('limits attempts per IP address whatever the account', async () => {
-    const ip = '10.0.3.1';
-    const got = await statuses(
-      Array.from({ length: 8 }, (_, i) => [`ghost${i}@example.com`, 'wrong-password', ip]),
-    );
-    expect(got).toEqual(Array(8).fill(401));
-    expectEnvelope(await login('olga@example.com', TEST_PASSWORD, ip), 429, 'rate-limited', 'ip');
-    expect((await login('olga@example.com', TEST_PASSWORD, '10.0.3.2')).statusCode).toBe(200);
-  });
-});
-
-describe.each(testBackends())('security: client address behind a proxy (%s)', (backend) => {
-  let direct: TestApp;
-  let proxied: TestApp;
-  beforeAll(async () => {
-    direct = await createTestApp(backend, { authLimits: SMALL_LIMITS });
-    proxied = await createTestApp(backend, {
-      authLimits: SMALL_LIMITS,
-      env: { TRUST_PROXY: 'true' },
-    });
-  });
-  afterAll(async () => {
-    await direct.close();
-    await proxied.close();
-  });
-
-  /** Nine sign-in attempts from one client, each with a different forged X-Forwarded-For start. */
-  const forgedBurst = async (
-    t: TestApp,
-    forwardedFor: (i: number) => string,
-    remoteAddress = '10.0.7.1',
-  ) => {
-    const out: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        remoteAddress,
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(i) },
-        payload: JSON.stringify({ email: `ghost${i}@example.com`, password: 'wrong-password' }),
-      });
-      out.push(res.statusCode);
-    }
-    return out;
-  };
-
-  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
-    const got = await forgedBurst(direct, (i) => `198.51.100.${i}`);
-    expect(got).toEqual([...Array(8).fill(401), 429]);
-  });
-
-  it('behind the proxy, limits the address the proxy saw, not one the client wrote', async () => {
-    // The proxy appends the address it saw; anything before it came from the client.
-    const got = await forgedBurst(proxied, (i) => `198.51.100.${i}, 203.0.113.7`);
-    expect(got).toEqual([...Array(8).fill(401), 429]);
-    await proxied.createUser('vera@example.com');
-    const res = await proxied.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      remoteAddress: '10.0.7.1',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '1.2.3.4, 203.0.113.8' },
-      payload: JSON.stringify({ email: 'vera@example.com', password: TEST_PASSWORD }),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const families = await proxied.database.db.select().from(sessionFamilies);
-    expect(families.map((f) => f.ip)).toEqual(['203.0.113.8']);
-  });
-
-  it('does not trust X-Forwarded-For from a public peer that is not the proxy', async () => {
-    const got = await forgedBurst(proxied, (i) => `198.51.100.${i}`, '192.0.2.10');
-    expect(got).toEqual([...Array(8).fill(401), 429]);
-  });
-});
-
-describe.each(testBackends())('security: limits shared by two app processes (%s)', (backend) => {
-  it('counts failures on one app against sign-ins on another over the same database', async () => {
-    const database = await openTestDatabase(backend);
-    // Two processes of one deployment share the database and the session secret.
-    const env = { SESSION_SECRET: 'shared-secret-of-the-deployment' };
-    const a = await createTestApp(backend, { database, env, authLimits: SMALL_LIMITS });
-    const b = await createTestApp(backend, { database, env, authLimits: SMALL_LIMITS });
-    try {
-      await a.createUser('pia@example.com');
-      for (let i = 0; i < 3; i++) {
-        const res = await a.app.inject({
-          method: 'POST',
-          url: '/api/users/login',
-          remoteAddress: '10.0.4.1',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ email: 'pia@example.com', password: `wrong-${i}` }),
-        });
-        expect(res.statusCode).toBe(401);
-      }
-      const onB = await b.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        remoteAddress: '10.0.4.1',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'pia@example.com', password: TEST_PASSWORD }),
-      });
-      expectEnvelope(onB, 429, 'rate-limited', 'sign-in on the second app');
-      // Sessions live in the database too: a sign-in on app A is valid on app B.
-      const cookie = await a.login('pia@example.com', TEST_PASSWORD);
-      const me = await b.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
-      expect(me.statusCode).toBe(200);
-    } finally {
-      await a.close();
-      await b.close();
-      await database.close();
-    }
-  });
-});
+// Sign-in limits, the client address behind a proxy and limits shared by processes:
+// modules/users/sign-in-limits.test.ts.

@@ -10,6 +10,9 @@ import type { SessionResolver } from './route.ts';
 export const SESSION_COOKIE = 'tw_session';
 /** Cookie with the refresh token, sent only to the account calls that need it. */
 export const REFRESH_COOKIE = 'tw_refresh';
+/** Cookie naming the accounts this browser is a known device of (see KnownDevices). */
+export const DEVICE_COOKIE = 'tw_device';
+// Sign-in, refresh and set-password live under /api/users: no other call needs either cookie.
 const REFRESH_PATH = '/api/users';
 
 /** Writes both session cookies (HttpOnly, SameSite=Lax, Secure outside localhost). */
@@ -36,6 +39,22 @@ export function clearSessionCookies(reply: FastifyReply, secure: boolean): void 
   const base = { httpOnly: true, sameSite: 'lax' as const, secure };
   reply.clearCookie(SESSION_COOKIE, { ...base, path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_PATH });
+}
+
+/** Writes the known-device cookie (HttpOnly, SameSite=Lax, Secure outside localhost). */
+export function setDeviceCookie(
+  reply: FastifyReply,
+  value: string,
+  expires: Date,
+  secure: boolean,
+): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: REFRESH_PATH,
+    expires,
+  });
 }
 
 /** Builds the resolver that turns a session cookie into a session, once per request. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MailService } from '../modules/mail/mail.service.ts';
 import type { SessionService } from '../modules/sessions/session.service.ts';
+import type { UsersService } from '../modules/users/users.service.ts';
 import type { ChannelConnectService } from '../modules/channels/channel-connect.service.ts';
 import type { SyncService } from '../modules/sync/sync.service.ts';
 import type { ChannelSearchService } from '../modules/channels/channel-search.service.ts';
@@ -11,6 +12,7 @@ import { defineJob } from './jobs.ts';
 /** Every job of the product, built from the services they call. */
 export function jobDefinitions(services: {
   mail: MailService;
+  users: UsersService;
   sessions: SessionService;
   sync: SyncService;
   connect: ChannelConnectService;
@@ -24,6 +26,13 @@ export function jobDefinitions(services: {
       payload: z.object({ outboxId: z.uuid() }),
       retry: { limit: 8, delaySeconds: 5, backoff: true },
       handler: ({ outboxId }) => services.mail.deliver(outboxId),
+    }),
+    sendPasswordReset: defineJob({
+      name: 'users.password-reset',
+      // The address only: the request was answered before anyone looked it up.
+      payload: z.object({ email: z.string().max(254) }),
+      retry: { limit: 5, delaySeconds: 5, backoff: true },
+      handler: ({ email }) => services.users.sendPasswordReset(email),
     }),
     purgeMail: defineJob({
       name: 'mail.purge',
@@ -42,6 +51,7 @@ export function jobDefinitions(services: {
       schedule: { cron: '17 3 * * *', payload: {} },
       handler: async () => {
         await services.sessions.purgeExpired();
+        await services.users.purgeExpired();
         await services.connect.purgeExpired();
         await services.channelSearch.purgeExpired();
       },

@@ -17,6 +17,7 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'wrong-password': 400,
   'weak-password': 400,
   'rate-limited': 429,
+  'too-many-invitations': 429,
   'payload-too-large': 413,
   'invalid-grant': 403,
   'video-platform-access-forbidden': 403,

@@ -45,6 +45,11 @@ export const channelMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<'owner' | 'member'>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Null while an invited person has not opened their channel list since the invitation: until
+     * then the owner sees only the address (no name), whether or not it had an account.
+     */
+    joinedAt: ts('joined_at').defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.channelId, t.userId] }),

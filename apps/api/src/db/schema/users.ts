@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { channels } from './channels.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -60,6 +61,8 @@ export const sessionTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when a refresh token has been rotated; presenting it again is reuse. */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** On a session token: the hash of the refresh token issued with it (rotating that one revokes it). */
+    issuedWith: text('issued_with'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -79,9 +82,14 @@ export const passwordTokens = pgTable(
     purpose: text('purpose').$type<'reset' | 'set'>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The channel whose invitation mailed this set-password link; removing the invitation voids it. */
+    channelId: uuid('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('password_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('password_tokens_user_idx').on(t.userId),
+    index('password_tokens_channel_idx').on(t.channelId),
+  ],
 );
 
 /** Fixed-window counters shared by every server process. */
@@ -90,3 +98,25 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Failure counters with growing delays (sign-in and current-password checks): `failures` in a
+ * window that starts with the first one; past the rule's threshold each failure sets
+ * `blocked_until`. `account` (lower-cased e-mail) lets a password reset clear them all.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    key: text('key').primaryKey(),
+    account: text('account'),
+    failures: integer('failures').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** The block before the last counted attempt, restored when that attempt turns out not to count. */
+    prevBlockedUntil: timestamp('prev_blocked_until', { withTimezone: true }),
+  },
+  (t) => [
+    index('auth_throttles_account_idx').on(t.account),
+    index('auth_throttles_window_idx').on(t.windowEndsAt),
+  ],
+);

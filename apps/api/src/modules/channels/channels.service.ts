@@ -1,10 +1,17 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ChannelMember, ChannelSettings } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
-import { channelMembers, channelSettings, channels, users } from '../../db/schema/index.ts';
+import {
+  channelMembers,
+  channelSettings,
+  channels,
+  passwordTokens,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import { RateLimitService, type Limit } from '../rate-limit/rate-limit.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { ChannelCredentials } from './channel-credentials.ts';
 import { channelInviteEmail } from './channels.emails.ts';
@@ -53,6 +60,8 @@ export class ChannelsService {
   private readonly users: UsersService;
   private readonly mail: MailService;
   private readonly options: { publicUrl: string; productName: string };
+  private readonly limits: RateLimitService;
+  private readonly inviteLimits: { person: Limit; channel: Limit };
   private readonly accessQuery: ReturnType<typeof prepareAccessQuery>;
   private readonly bus: InvalidationBus | null;
   constructor(deps: {
@@ -62,6 +71,9 @@ export class ChannelsService {
     mail: MailService;
     publicUrl: string;
     productName: string;
+    limits: RateLimitService;
+    /** Invitations per inviting person and per channel (AuthLimits invitePerson/inviteChannel). */
+    inviteLimits: { person: Limit; channel: Limit };
     /** Tells every process's access caches (the list's readers) that someone lost access. */
     bus?: InvalidationBus | null;
   }) {
@@ -71,6 +83,8 @@ export class ChannelsService {
     this.users = deps.users;
     this.mail = deps.mail;
     this.options = deps;
+    this.limits = deps.limits;
+    this.inviteLimits = deps.inviteLimits;
     // Every channel-scoped call checks access first: a prepared statement skips rebuilding
     // the SQL each time (a measurable share of a cached list request).
     this.accessQuery = prepareAccessQuery(this.db);
@@ -120,10 +134,12 @@ export class ChannelsService {
       .innerJoin(channels, eq(channels.id, channelMembers.channelId))
       .where(and(eq(channels.youtubeId, youtubeId), eq(channelMembers.userId, userId)));
     if (!row) throw notFound();
-    const leave = () =>
-      this.db
+    const leave = async () => {
+      await this.db
         .delete(channelMembers)
         .where(and(eq(channelMembers.channelId, row.id), eq(channelMembers.userId, userId)));
+      await this.voidInvitationLinks(row.id, userId);
+    };
     if (row.role === 'member') {
       await leave();
       await this.accessRevoked(row.id);
@@ -169,10 +185,13 @@ export class ChannelsService {
 
   /**
    * Shares the channel with an e-mail address. A person without an account gets one, with an
-   * e-mail to set their password; either way they see the channel under "invitedTo".
+   * e-mail to set their password; either way they see the channel under "invitedTo". The answer
+   * is the same whether the address had an account (the new member is shown by address only
+   * until they join), and invitations are limited per person and per channel.
    */
   async invite(userId: string, channelId: string, email: string): Promise<ChannelMember[]> {
     const channel = await this.requireOwner(userId, channelId);
+    await this.countInvitation(userId, channelId);
     const inviter = await this.db.query.users.findFirst({ where: eq(users.id, userId) });
     let invitee = await this.db.query.users.findFirst({ where: eq(users.email, email) });
     const isNew = !invitee;
@@ -190,10 +209,12 @@ export class ChannelsService {
       where: and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, invitee.id)),
     });
     if (existing) throw new AppError('conflict', 'This person already has access to the channel.');
-    await this.db.insert(channelMembers).values({ channelId, userId: invitee.id, role: 'member' });
+    await this.db
+      .insert(channelMembers)
+      .values({ channelId, userId: invitee.id, role: 'member', joinedAt: null });
     const setPasswordLink =
       isNew || !invitee.passwordHash
-        ? `${this.options.publicUrl}/set-password?token=${encodeURIComponent(await this.users.createPasswordToken(invitee.id, 'set'))}`
+        ? `${this.options.publicUrl}/set-password?token=${encodeURIComponent(await this.users.createPasswordToken(invitee.id, 'set', { channelId }))}`
         : null;
     await this.mail.send(
       channelInviteEmail({
@@ -222,6 +243,7 @@ export class ChannelsService {
       .where(
         and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, member[0].userId)),
       );
+    await this.voidInvitationLinks(channelId, member[0].userId);
     await this.accessRevoked(channelId);
     return this.listMembers(channelId);
   }
@@ -265,6 +287,39 @@ export class ChannelsService {
     return this.getSettings(userId, channelId);
   }
 
+  /** Counts an invitation against the inviter's and the channel's limits (429 when over). */
+  private async countInvitation(userId: string, channelId: string): Promise<void> {
+    const personKey = `invite:person:${userId}`;
+    const channelKey = `invite:channel:${channelId}`;
+    const person = await this.limits.hit(personKey, this.inviteLimits.person);
+    const channel = await this.limits.hit(channelKey, this.inviteLimits.channel);
+    if (person.allowed && channel.allowed) return;
+    // A refused invitation sends nothing: it does not use up either budget.
+    await this.limits.release(personKey);
+    await this.limits.release(channelKey);
+    const over = person.allowed ? channel : person;
+    RateLimitService.assertAllowed(
+      over,
+      person.allowed
+        ? 'This channel has had too many invitations today. Please try again tomorrow.'
+        : 'You have sent too many invitations today. Please try again tomorrow.',
+      'too-many-invitations',
+    );
+  }
+
+  /** Voids the unused set-password links mailed with invitations to this channel. */
+  private async voidInvitationLinks(channelId: string, userId: string): Promise<void> {
+    await this.db
+      .delete(passwordTokens)
+      .where(
+        and(
+          eq(passwordTokens.channelId, channelId),
+          eq(passwordTokens.userId, userId),
+          isNull(passwordTokens.usedAt),
+        ),
+      );
+  }
+
   private async listMembers(channelId: string): Promise<ChannelMember[]> {
     const rows = await this.db
       .select({
@@ -272,7 +327,7 @@ export class ChannelsService {
         email: users.email,
         name: users.name,
         role: channelMembers.role,
-        hasPassword: users.passwordHash,
+        joinedAt: channelMembers.joinedAt,
       })
       .from(channelMembers)
       .innerJoin(users, eq(users.id, channelMembers.userId))
@@ -280,13 +335,18 @@ export class ChannelsService {
       .orderBy(asc(channelMembers.role), asc(users.email));
     return rows
       .sort((a, b) => (a.role === b.role ? 0 : a.role === 'owner' ? -1 : 1))
-      .map((r) => ({
-        userId: r.userId,
-        email: r.email,
-        name: r.name,
-        role: r.role,
-        joined: r.hasPassword !== null,
-      }));
+      .map((r) => {
+        // Until an invited person joins, the owner sees the address they typed and nothing
+        // the account may hold: whether it existed, its name, its id.
+        const joined = r.role === 'owner' || r.joinedAt !== null;
+        return {
+          userId: joined ? r.userId : null,
+          email: r.email,
+          name: joined ? r.name : '',
+          role: r.role,
+          joined,
+        };
+      });
   }
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -77,10 +77,19 @@ export class RateLimitService {
     await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
   }
 
-  /** Throws a rate-limited AppError unless the hit is allowed. */
-  static assertAllowed(result: LimitResult, message: string): void {
+  /** Deletes counters whose window has ended (run daily by a job). */
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(rateLimits).where(lt(rateLimits.resetAt, this.clock.now()));
+  }
+
+  /** Throws a 429 AppError (`rate-limited` unless another code is given) unless the hit is allowed. */
+  static assertAllowed(
+    result: LimitResult,
+    message: string,
+    code: 'rate-limited' | 'too-many-invitations' = 'rate-limited',
+  ): void {
     if (!result.allowed) {
-      throw new AppError('rate-limited', message, { retryAfterSeconds: result.retryAfterSeconds });
+      throw new AppError(code, message, { retryAfterSeconds: result.retryAfterSeconds });
     }
   }
 }

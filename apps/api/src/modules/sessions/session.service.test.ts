@@ -1,10 +1,64 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { sessionFamilies, sessionTokens, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { openTestDatabase, testBackends, TestClock } from '../../testing/test-app.ts';
 import { SESSION_LIFETIMES, SessionService } from './session.service.ts';
+
+/** An in-memory stand-in for the bus between processes: every publish reaches every service. */
+function sharedBus(): InvalidationBus {
+  const handlers = new Map<string, ((key: string) => void)[]>();
+  return {
+    on(topic: string, handler: (key: string) => void) {
+      handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);
+    },
+    async publish(topic: string, key: string) {
+      for (const handler of handlers.get(topic) ?? []) handler(key);
+    },
+  } as unknown as InvalidationBus;
+}
+
+/**
+ * The database, except that a select's rows are handed over only once `gate` opens; `read`
+ * resolves when the select itself has run (a lookup in flight that already read the row).
+ */
+function heldSelects(db: Db, gate: Promise<void>): { db: Db; read: Promise<void> } {
+  let markRead = () => {};
+  const read = new Promise<void>((resolve) => (markRead = resolve));
+  const hold = (builder: object): object =>
+    new Proxy(builder, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop);
+        if (prop === 'then') {
+          return (resolve: (v: unknown) => void, reject: (e: unknown) => void) =>
+            (target as PromiseLike<unknown>)
+              .then(async (rows) => {
+                markRead();
+                await gate;
+                return rows;
+              })
+              .then(resolve, reject);
+        }
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return result && typeof result === 'object' && 'then' in result ? hold(result) : result;
+        };
+      },
+    });
+  const wrapped = new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (prop === 'select')
+        return (...args: unknown[]) =>
+          hold((value as (...a: unknown[]) => object).apply(target, args));
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+  return { db: wrapped, read };
+}
 
 const MINUTE = 60;
 const DAY = 24 * 3600;
@@ -129,6 +183,44 @@ describe.each(testBackends())('SessionService (%s)', (backend) => {
     expect(a.familyId).toBe(issued.familyId);
     expect(b.familyId).toBe(issued.familyId);
     expect(a.refreshToken).not.toBe(b.refreshToken);
+  });
+
+  it("revokes the session token issued with a refresh token when it rotates, not another tab's", async () => {
+    const { clock, sessions } = service();
+    const issued = await sessions.create(userId, {});
+    // Cached by the first check, as every request's is.
+    expect(await sessions.authenticate(issued.accessToken)).not.toBeNull();
+    const tabA = await sessions.refresh(issued.refreshToken);
+    expect(await sessions.authenticate(issued.accessToken)).toBeNull();
+    // A second tab refreshing with the same token within the grace window gets its own pair…
+    clock.advance(SESSION_LIFETIMES.reuseGraceSeconds - 1);
+    const tabB = await sessions.refresh(issued.refreshToken);
+    // …and neither tab's new session token is refused because of the other.
+    expect(await sessions.authenticate(tabA.accessToken)).not.toBeNull();
+    expect(await sessions.authenticate(tabB.accessToken)).not.toBeNull();
+    await sessions.refresh(tabA.refreshToken);
+    expect(await sessions.authenticate(tabA.accessToken)).toBeNull();
+    expect(await sessions.authenticate(tabB.accessToken)).not.toBeNull();
+  });
+
+  it('does not cache a session read just before another process revoked it', async () => {
+    const bus = sharedBus();
+    const clock = new TestClock();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = heldSelects(database.db, gate);
+    const here = new SessionService(held.db, SECRET, clock, bus);
+    const elsewhere = new SessionService(database.db, SECRET, clock, bus);
+    const issued = await elsewhere.create(userId, {});
+    // A request here read the still-valid row; the revocation lands before it caches it.
+    const inFlight = here.authenticate(issued.accessToken);
+    await held.read;
+    await elsewhere.revokeFamily(issued.familyId, 'logout');
+    open();
+    // The request that was already under way may still pass (it started before the sign-out)…
+    expect(await inFlight).not.toBeNull();
+    // …but nothing after it does.
+    expect(await here.authenticate(issued.accessToken)).toBeNull();
   });
 
   it('revokes the family when a used token comes back after the grace window', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessionFamilies, sessionTokens } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -25,7 +25,10 @@ export const SESSION_LIFETIMES = {
 /** How long a checked session may be reused without the database (bounded by its expiry). */
 export const SESSION_CACHE_SECONDS = 30;
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
-const FAMILY_REVOKED = 'session-family-revoked';
+/** Every process drops its cached entries of a session family (key: family id). */
+const FAMILY_EVICT = 'session-family-evict';
+/** Every process drops its cached entries of a user's sessions (key: user id). */
+const USER_EVICT = 'session-user-evict';
 
 /** Tokens handed to the client as cookies. */
 export interface IssuedSession {
@@ -51,12 +54,18 @@ export class SessionService {
   private readonly bus: InvalidationBus | null;
   /** Valid sessions by token hash: most requests then need no database round trip. */
   private readonly cache = new TtlCache<AuthenticatedSession>(SESSION_CACHE_MAX_ENTRIES);
+  /**
+   * Bumped by every eviction. A lookup that read the database before an eviction arrived must
+   * not cache what it read: it may be the very session that was just revoked.
+   */
+  private evictions = 0;
   constructor(db: Db, secret: string, clock: Clock, bus: InvalidationBus | null = null) {
     this.db = db;
     this.secret = secret;
     this.clock = clock;
     this.bus = bus;
-    bus?.on(FAMILY_REVOKED, (familyId) => this.cache.deleteWhere((s) => s.familyId === familyId));
+    bus?.on(FAMILY_EVICT, (familyId) => this.evict((s) => s.familyId === familyId));
+    bus?.on(USER_EVICT, (userId) => this.evict((s) => s.userId === userId));
   }
 
   /** Starts a new session family for a user who just proved who they are. */
@@ -81,6 +90,7 @@ export class SessionService {
     // costs no HMAC; the database only ever sees the keyed hash.
     const cached = this.cache.get(accessToken, now.getTime());
     if (cached) return cached.expiresAt > now ? cached : null;
+    const evictionsBefore = this.evictions;
     const tokenHash = hashToken(this.secret, accessToken);
     const [row] = await this.db
       .select({
@@ -95,6 +105,7 @@ export class SessionService {
       .limit(1);
     if (!row || row.revokedAt || row.expiresAt <= now) return null;
     const session = { userId: row.userId, familyId: row.familyId, expiresAt: row.expiresAt };
+    if (this.evictions !== evictionsBefore) return session;
     this.cache.set(
       accessToken,
       session,
@@ -104,8 +115,9 @@ export class SessionService {
   }
 
   /**
-   * Rotates a refresh token: the old one becomes used and a new pair is issued.
-   * A used token presented again after the grace period revokes the whole family.
+   * Rotates a refresh token: the old one becomes used and a new pair is issued; the session token
+   * issued with the old one stops working at once, in every process. A used token presented again
+   * within the grace period (two tabs) gets a pair of its own; after it, revokes the whole family.
    */
   async refresh(refreshToken: string): Promise<IssuedSession & { userId: string }> {
     const now = this.clock.now();
@@ -143,6 +155,17 @@ export class SessionService {
       }
     }
     const issued = await this.issue(family.id, family.absoluteExpiresAt);
+    // Only the pair's own session token: a second tab's pair (grace window) keeps working.
+    await this.db
+      .delete(sessionTokens)
+      .where(
+        and(
+          eq(sessionTokens.familyId, family.id),
+          eq(sessionTokens.kind, 'access'),
+          eq(sessionTokens.issuedWith, tokenHash),
+        ),
+      );
+    await this.evictEverywhere(FAMILY_EVICT, family.id);
     return { ...issued, userId: family.userId };
   }
 
@@ -152,10 +175,8 @@ export class SessionService {
       .update(sessionFamilies)
       .set({ revokedAt: this.clock.now(), revokedReason: reason })
       .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
-    // After the row changed, so no request can cache the family again from the old row; the
-    // other processes hear it through the bus (their entries also expire within the TTL).
-    this.cache.deleteWhere((s) => s.familyId === familyId);
-    await this.bus?.publish(FAMILY_REVOKED, familyId);
+    // After the row changed, so no request can cache the family again from the old row.
+    await this.evictEverywhere(FAMILY_EVICT, familyId);
   }
 
   /** Revokes the family a refresh token belongs to, if any (sign-out with only a refresh cookie). */
@@ -167,15 +188,22 @@ export class SessionService {
     if (token) await this.revokeFamily(token.familyId, reason);
   }
 
-  /** Revokes every session of a user, except optionally the current one. */
+  /**
+   * Revokes every session of a user, except optionally the current one, in one statement; every
+   * process has dropped the user's cached sessions before this returns.
+   */
   async revokeAllForUser(userId: string, reason: string, exceptFamilyId?: string): Promise<void> {
-    const families = await this.db
-      .select({ id: sessionFamilies.id })
-      .from(sessionFamilies)
-      .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
-    for (const { id } of families) {
-      if (id !== exceptFamilyId) await this.revokeFamily(id, reason);
-    }
+    await this.db
+      .update(sessionFamilies)
+      .set({ revokedAt: this.clock.now(), revokedReason: reason })
+      .where(
+        and(
+          eq(sessionFamilies.userId, userId),
+          isNull(sessionFamilies.revokedAt),
+          exceptFamilyId ? ne(sessionFamilies.id, exceptFamilyId) : undefined,
+        ),
+      );
+    await this.evictEverywhere(USER_EVICT, userId);
   }
 
   /** Deletes tokens and families that can no longer be used (run daily by a job). */
@@ -187,12 +215,27 @@ export class SessionService {
       .where(or(lt(sessionFamilies.absoluteExpiresAt, now), lt(sessionFamilies.revokedAt, now)));
   }
 
+  /**
+   * Drops cached sessions here and in every other process, and waits until each has confirmed:
+   * a request that reaches any process after this returns finds the change.
+   */
+  private async evictEverywhere(topic: string, key: string): Promise<void> {
+    this.evict(topic === USER_EVICT ? (s) => s.userId === key : (s) => s.familyId === key);
+    await this.bus?.publish(topic, key, { confirm: true });
+  }
+
+  private evict(match: (session: AuthenticatedSession) => boolean): void {
+    this.evictions++;
+    this.cache.deleteWhere(match);
+  }
+
   private async issue(familyId: string, absoluteExpiresAt: Date): Promise<IssuedSession> {
     const now = this.clock.now().getTime();
     const cap = (seconds: number) =>
       new Date(Math.min(now + seconds * 1000, absoluteExpiresAt.getTime()));
     const accessToken = newToken();
     const refreshToken = newToken();
+    const refreshHash = hashToken(this.secret, refreshToken);
     const accessExpiresAt = cap(SESSION_LIFETIMES.accessSeconds);
     const refreshExpiresAt = cap(SESSION_LIFETIMES.refreshIdleSeconds);
     await this.db.insert(sessionTokens).values([
@@ -201,9 +244,10 @@ export class SessionService {
         familyId,
         kind: 'access',
         expiresAt: accessExpiresAt,
+        issuedWith: refreshHash,
       },
       {
-        tokenHash: hashToken(this.secret, refreshToken),
+        tokenHash: refreshHash,
         familyId,
         kind: 'refresh',
         expiresAt: refreshExpiresAt,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readableText, startSmtp, type Received } from '../../testing/smtp.ts';
 import pino from 'pino';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { emailOutbox, passwordTokens } from '../../db/schema/index.ts';
 import {
   createTestApp,
@@ -27,6 +27,22 @@ async function waitForMail(inbox: Received[], to: string, seen = 0): Promise<Rec
     if (mine.length > seen) return mine[seen]!;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within 20 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Waits until the job worker has handled every queued reset request: the request is answered
+ * before anyone looks the address up, so what it leads to shows only afterwards.
+ */
+async function resetRequestsHandled(t: TestApp): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const result = (await t.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'users.password-reset' and state in ('created', 'retry', 'active')`,
+    )) as unknown as { rows: { n: number }[] };
+    if (result.rows[0]?.n === 0) return;
+    if (Date.now() > deadline) throw new Error('reset requests still queued after 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -104,11 +120,16 @@ describe.each(testBackends())('password reset through real SMTP (%s)', (backend)
     const done = await setPassword(token, 'a brand new passphrase', laptop);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ success: true });
-    // The browser that used the link has its cookies cleared.
-    expect((done.cookies as { name: string }[]).map((c) => c.name).sort()).toEqual([
-      'tw_refresh',
-      'tw_session',
-    ]);
+    // The browser that used the link has its session cookies cleared, and is now a known
+    // device of the account (sign-in-limits.test.ts).
+    const cookies = done.cookies as { name: string; value: string }[];
+    expect(
+      cookies
+        .filter((c) => c.value === '')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['tw_refresh', 'tw_session']);
+    expect(cookies.find((c) => c.name === 'tw_device')?.value).toBeTruthy();
     expect(await me(laptop)).toBe(401);
     expect(await me(phone)).toBe(401);
     const refresh = await t.app.inject({
@@ -158,7 +179,8 @@ describe.each(testBackends())('password reset through real SMTP (%s)', (backend)
     const unknown = await forget('nobody-here@example.com');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ success: true });
-    // The outbox is written before the answer, so an empty outbox means no mail was sent.
+    // Once the queued request is handled, an empty outbox means no mail was sent.
+    await resetRequestsHandled(t);
     const rows = await t.database.db
       .select()
       .from(emailOutbox)
@@ -173,6 +195,7 @@ describe.each(testBackends())('password reset through real SMTP (%s)', (backend)
   it('limits reset mails per account silently, and requests per IP with 429', async () => {
     await t.createUser('tara@example.com');
     for (let i = 0; i < 3; i++) expect((await forget('tara@example.com')).statusCode).toBe(200);
+    await resetRequestsHandled(t);
     const rows = await t.database.db
       .select()
       .from(emailOutbox)
@@ -218,6 +241,8 @@ describe.each(testBackends())('password reset without SMTP: the dev mailbox (%s)
   /** Requests a reset link and reads its token from the outbox. */
   const resetToken = async (email: string) => {
     expect((await post('/api/users/forget', { email })).statusCode).toBe(200);
+    // Handled after the answer (in this process: the test app runs no job worker).
+    await t.services.users.settled();
     const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
     const newest = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
     return tokenFrom(newest.text);
@@ -265,6 +290,7 @@ describe.each(testBackends())('password reset without SMTP: the dev mailbox (%s)
       payload: JSON.stringify({ email: 'uma@example.com' }),
     });
     expect(res.statusCode).toBe(200);
+    await t.services.users.settled();
     const [row] = await t.database.db
       .select()
       .from(emailOutbox)

@@ -72,10 +72,15 @@ export class UsersRepository {
     return row?.userId ?? null;
   }
 
-  /** Channels the user owns and channels shared with them, in connection order. */
-  async channelsOf(userId: string): Promise<{ owned: ChannelRow[]; shared: ChannelRow[] }> {
+  /**
+   * Channels the user owns and channels shared with them, in connection order; `pending` when
+   * one was shared since they last looked (not joined yet).
+   */
+  async channelsOf(
+    userId: string,
+  ): Promise<{ owned: ChannelRow[]; shared: ChannelRow[]; pending: boolean }> {
     const rows = await this.db
-      .select({ channel: channels, role: channelMembers.role })
+      .select({ channel: channels, role: channelMembers.role, joinedAt: channelMembers.joinedAt })
       .from(channelMembers)
       .innerJoin(channels, eq(channels.id, channelMembers.channelId))
       .where(eq(channelMembers.userId, userId))
@@ -83,6 +88,15 @@ export class UsersRepository {
     return {
       owned: rows.filter((r) => r.role === 'owner').map((r) => r.channel),
       shared: rows.filter((r) => r.role === 'member').map((r) => r.channel),
+      pending: rows.some((r) => r.joinedAt === null),
     };
+  }
+
+  /** Marks every channel shared with the user as joined. */
+  async markJoined(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(channelMembers)
+      .set({ joinedAt: now })
+      .where(and(eq(channelMembers.userId, userId), isNull(channelMembers.joinedAt)));
   }
 }

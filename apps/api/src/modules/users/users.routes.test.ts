@@ -32,9 +32,13 @@ describe.each(testBackends())('accounts and sessions (%s)', (backend) => {
       name: string;
       httpOnly?: boolean;
       sameSite?: string;
+      secure?: boolean;
+      path?: string;
       value: string;
     }[];
-    expect(cookies.map((c) => c.name).sort()).toEqual(['tw_refresh', 'tw_session']);
+    expect(cookies.map((c) => c.name).sort()).toEqual(['tw_device', 'tw_refresh', 'tw_session']);
+    // The known-device cookie goes only to the account calls, like the refresh token.
+    expect(cookies.find((c) => c.name === 'tw_device')?.path).toBe('/api/users');
     for (const c of cookies) {
       expect(c.httpOnly).toBe(true);
       expect(c.sameSite).toBe('Lax');
@@ -121,6 +125,24 @@ describe.each(testBackends())('accounts and sessions (%s)', (backend) => {
     expect(next).not.toBe(cookie);
     const me = await inject({ method: 'GET', url: '/api/users/me', headers: { cookie: next } });
     expect(me.statusCode).toBe(200);
+  });
+
+  it('refuses the previous session token right after a refresh', async () => {
+    const cookie = await t.login('ana@example.com', TEST_PASSWORD);
+    const me = (c: string) =>
+      inject({ method: 'GET', url: '/api/users/me', headers: { cookie: c } });
+    // Cached by this process, as every session check is.
+    expect((await me(cookie)).statusCode).toBe(200);
+    const res = await inject({
+      method: 'POST',
+      url: '/api/users/refresh-token',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    const old = await me(cookie);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().error.code).toBe('unauthorized');
+    expect((await me(cookieHeader(res, cookie))).statusCode).toBe(200);
   });
 
   it('toggles e-mail notifications and returns the user', async () => {

@@ -3,8 +3,10 @@ import { routes } from '@tubewise/contract';
 import { defineRoute, type SessionResolver } from '../../http/route.ts';
 import {
   clearSessionCookies,
+  DEVICE_COOKIE,
   REFRESH_COOKIE,
   SESSION_COOKIE,
+  setDeviceCookie,
   setSessionCookies,
 } from '../../http/session-cookies.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,6 +16,7 @@ import type { RequestMeta, UsersService } from './users.service.ts';
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
+  knownDevices: request.cookies[DEVICE_COOKIE],
 });
 
 /** Account and session calls (spec section 7). */
@@ -34,8 +37,13 @@ export function registerUserRoutes(
     routes.login,
     resolveSession,
     async ({ body, request, reply }) => {
-      const { user, session } = await users.login(body.email, body.password, meta(request));
+      const { user, session, knownDevices } = await users.login(
+        body.email,
+        body.password,
+        meta(request),
+      );
       setSessionCookies(reply, session, secureCookies);
+      setDeviceCookie(reply, knownDevices, users.knownDeviceExpiry(), secureCookies);
       return { user, sessionExpiresAt: session.accessExpiresAt.toISOString() };
     },
     { tags },
@@ -68,6 +76,10 @@ export function registerUserRoutes(
       try {
         const issued = await sessions.refresh(refresh);
         setSessionCookies(reply, issued, secureCookies);
+        // A live session proves this browser belongs to the account: remember it if not yet.
+        const knownDevices = users.rememberDevice(issued.userId, request.cookies[DEVICE_COOKIE]);
+        if (knownDevices)
+          setDeviceCookie(reply, knownDevices, users.knownDeviceExpiry(), secureCookies);
         return { sessionExpiresAt: issued.accessExpiresAt.toISOString() };
       } catch (error) {
         clearSessionCookies(reply, secureCookies);
@@ -104,9 +116,10 @@ export function registerUserRoutes(
     routes.setPassword,
     resolveSession,
     async ({ body, reply, request }) => {
-      await users.setPassword(body.token, body.password);
+      const { knownDevices } = await users.setPassword(body.token, body.password, meta(request));
       // Every session was revoked; drop this browser's cookies too.
       if (request.cookies[SESSION_COOKIE]) clearSessionCookies(reply, secureCookies);
+      setDeviceCookie(reply, knownDevices, users.knownDeviceExpiry(), secureCookies);
       return { success: true as const };
     },
     { tags },
@@ -116,7 +129,8 @@ export function registerUserRoutes(
     app,
     routes.setEmail,
     resolveSession,
-    async ({ body, session }) => users.setEmail(session.userId, body.email, body.password),
+    async ({ body, session, request }) =>
+      users.setEmail(session.userId, body.email, body.password, meta(request)),
     { tags },
   );
 
@@ -124,12 +138,13 @@ export function registerUserRoutes(
     app,
     routes.updatePassword,
     resolveSession,
-    async ({ body, session }) => {
+    async ({ body, session, request }) => {
       await users.updatePassword(
         session.userId,
         session.familyId,
         body.currentPassword,
         body.newPassword,
+        meta(request),
       );
       return { success: true as const };
     },

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { openTestDatabase, testBackends, TEST_PASSWORD } from '../../testing/test-app.ts';
 import { MailService } from '../mail/mail.service.ts';
+import { AuthThrottle } from '../rate-limit/auth-throttle.ts';
 import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { SessionService } from '../sessions/session.service.ts';
 import { UsersRepository } from './users.repository.ts';
@@ -30,8 +31,10 @@ describe.each(testBackends())('UsersService (%s)', (backend) => {
       repo,
       sessions: new SessionService(database.db, 'secret', systemClock),
       limits: new RateLimitService(database.db, systemClock),
+      throttle: new AuthThrottle(database.db, systemClock),
       mail: new MailService(database.db, log, { from: 'test@example.com' }),
       clock: systemClock,
+      log,
       secret: 'secret',
       publicUrl: 'http://localhost:3000',
       productName: 'Tubewise',
@@ -49,7 +52,9 @@ describe.each(testBackends())('UsersService (%s)', (backend) => {
     });
     // The pre-check does not see the address: only the unique index stops the update.
     repo.blind.add('taken@example.com');
-    await expect(users.setEmail(id, 'taken@example.com', TEST_PASSWORD)).rejects.toMatchObject({
+    await expect(
+      users.setEmail(id, 'taken@example.com', TEST_PASSWORD, { ip: '10.2.0.2' }),
+    ).rejects.toMatchObject({
       code: 'conflict',
       status: 409,
     });

@@ -1,4 +1,5 @@
 import type { Channel, User } from '@tubewise/contract';
+import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -7,11 +8,16 @@ import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { RateLimitService, type Limit } from '../rate-limit/rate-limit.service.ts';
+import type { AuthLimits } from '../rate-limit/auth-limits.ts';
+import type { AuthThrottle, ThrottleKey } from '../rate-limit/auth-throttle.ts';
+import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
+import { KnownDevices } from '../sessions/known-devices.ts';
 import type { IssuedSession, SessionService } from '../sessions/session.service.ts';
 import { presentChannel, presentUser } from './users.presenter.ts';
-import type { UsersRepository } from './users.repository.ts';
+import type { UserRow, UsersRepository } from './users.repository.ts';
 import { passwordResetEmail } from './users.emails.ts';
+
+export { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../rate-limit/auth-limits.ts';
 
 /** How long GET /me may answer from memory (changes made through this service evict at once). */
 export const USER_CACHE_SECONDS = 30;
@@ -20,36 +26,21 @@ const USER_CHANGED = 'user-changed';
 /** Password-reset and set-password links stay valid this long. */
 export const PASSWORD_TOKEN_TTL_SECONDS = 3600;
 
-/** Sign-in and reset limits; each window is short so the real owner is never locked out for long. */
-export interface AuthLimits {
-  /** Failed sign-ins for one account from one IP address. */
-  loginAccountIp: Limit;
-  /** Failed sign-ins for one account from anywhere (slows distributed guessing). */
-  loginAccount: Limit;
-  /** Sign-in attempts from one IP address, any account. */
-  loginIp: Limit;
-  /** Reset requests for one account. */
-  resetAccount: Limit;
-  /** Reset requests from one IP address. */
-  resetIp: Limit;
-}
-
-/** Default limits. */
-export const DEFAULT_AUTH_LIMITS: AuthLimits = {
-  loginAccountIp: { max: 10, windowSeconds: 15 * 60 },
-  loginAccount: { max: 50, windowSeconds: 60 * 60 },
-  loginIp: { max: 100, windowSeconds: 15 * 60 },
-  resetAccount: { max: 3, windowSeconds: 60 * 60 },
-  resetIp: { max: 20, windowSeconds: 60 * 60 },
-};
-
 /** Who is asking: used for rate limits and session records. */
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+  /** The browser's known-device tokens (opaque; see KnownDevices), if it sent any. */
+  knownDevices?: string;
 }
 
-const TOO_MANY_LOGINS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+/** Queues the background part of a password-reset request (the job system implements it). */
+export type ScheduleReset = (email: string) => Promise<void>;
+
+const TOO_MANY_LOGINS =
+  'Too many failed sign-in attempts. Please wait a little and try again, or reset your password.';
+const TOO_MANY_PASSWORD_CHECKS =
+  'Too many wrong passwords. Please wait a little and try again, or reset your password.';
 const TOO_MANY_RESETS = 'Too many password-reset requests. Please try again later.';
 
 /** Accounts: sign-in, passwords, e-mail, settings. Knows nothing of HTTP. */
@@ -57,9 +48,15 @@ export class UsersService {
   private readonly repo: UsersRepository;
   private readonly sessions: SessionService;
   private readonly limits: RateLimitService;
+  private readonly throttle: AuthThrottle;
+  private readonly devices: KnownDevices;
   private readonly mail: MailService;
   private readonly clock: Clock;
+  private readonly log: Logger;
   private readonly bus: InvalidationBus | null;
+  private scheduleReset: ScheduleReset | null = null;
+  /** Reset requests handled in this process (no job system): awaited by settled(). */
+  private readonly background = new Set<Promise<void>>();
   /** Presented users by id, so GET /me costs no database round trip most of the time. */
   private readonly meCache = new TtlCache<User>(10_000);
   private readonly options: {
@@ -73,8 +70,10 @@ export class UsersService {
     repo: UsersRepository;
     sessions: SessionService;
     limits: RateLimitService;
+    throttle: AuthThrottle;
     mail: MailService;
     clock: Clock;
+    log: Logger;
     secret: string;
     publicUrl: string;
     productName: string;
@@ -86,46 +85,108 @@ export class UsersService {
     this.repo = deps.repo;
     this.sessions = deps.sessions;
     this.limits = deps.limits;
+    this.throttle = deps.throttle;
+    this.devices = new KnownDevices(deps.secret, deps.clock);
     this.mail = deps.mail;
     this.clock = deps.clock;
+    this.log = deps.log;
     this.options = deps;
   }
 
-  /** Checks e-mail and password and starts a session. A wrong pair never says which part was wrong. */
+  /** Connects the job that does the work of a password-reset request. */
+  setResetScheduler(schedule: ScheduleReset): void {
+    this.scheduleReset = schedule;
+  }
+
+  /**
+   * Checks e-mail and password and starts a session. A wrong pair never says which part was
+   * wrong. On a known device of the account only that device's failures count; elsewhere the
+   * failures per account and IP, per account and per IP do (see AuthLimits). Also answers the
+   * browser's new known-device tokens.
+   */
   async login(
     email: string,
     password: string,
     meta: RequestMeta,
-  ): Promise<{ user: User; session: IssuedSession }> {
-    const { authLimits } = this.options;
-    const accountIpKey = `login:acct-ip:${email}:${meta.ip}`;
-    const accountKey = `login:acct:${email}`;
-    RateLimitService.assertAllowed(
-      await this.limits.hit(`login:ip:${meta.ip}`, authLimits.loginIp),
-      TOO_MANY_LOGINS,
-    );
-    // Count the attempt before checking the password, atomically: with check-then-count,
-    // concurrent guesses would all pass the check before any failure was counted.
-    const accountIp = await this.limits.hit(accountIpKey, authLimits.loginAccountIp);
-    const account = await this.limits.hit(accountKey, authLimits.loginAccount);
-    if (!accountIp.allowed || !account.allowed) {
-      // A refused attempt never reached the password check: it is not a failure.
-      await this.limits.release(accountIpKey);
-      await this.limits.release(accountKey);
-      RateLimitService.assertAllowed(accountIp, TOO_MANY_LOGINS);
-      RateLimitService.assertAllowed(account, TOO_MANY_LOGINS);
-    }
+  ): Promise<{ user: User; session: IssuedSession; knownDevices: string }> {
+    // Looked up first for every address alike: which limits apply depends on the device.
     const user = await this.repo.findByEmail(email);
+    const device = user ? this.devices.recognise(meta.knownDevices, user.id) : null;
+    const { authLimits } = this.options;
+    const keys: ThrottleKey[] = device
+      ? [
+          {
+            key: `signin:device:${device.deviceId}`,
+            rule: authLimits.device,
+            account: email,
+            onSuccess: 'reset',
+          },
+        ]
+      : [
+          ...this.guessKeys(email, meta.ip),
+          { key: `signin:ip:${meta.ip}`, rule: authLimits.ip, account: null, onSuccess: 'release' },
+        ];
+    const attempt = await this.throttle.begin(keys, TOO_MANY_LOGINS);
     // Verify against a dummy hash for unknown accounts so timing does not reveal which exist.
     const ok = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
     if (!user || !user.passwordHash || !ok) {
       throw new AppError('invalid-credentials', 'Invalid e-mail or password.');
     }
-    // Only failures count against the account.
-    await this.limits.reset(accountIpKey);
-    await this.limits.release(accountKey);
+    await attempt.succeeded();
     const session = await this.sessions.create(user.id, meta);
-    return { user: presentUser(user), session };
+    return {
+      user: presentUser(user),
+      session,
+      knownDevices: this.devices.remember(meta.knownDevices, user.id),
+    };
+  }
+
+  /**
+   * The browser's known-device tokens with one for `userId` added, or null when it already is a
+   * known device of the account (a session refresh proves it belongs there).
+   */
+  rememberDevice(userId: string, knownDevices: string | undefined): string | null {
+    if (this.devices.recognise(knownDevices, userId)) return null;
+    return this.devices.remember(knownDevices, userId);
+  }
+
+  /** When a known-device cookie written now expires. */
+  knownDeviceExpiry(): Date {
+    return this.devices.expiresAt();
+  }
+
+  /** Counters of password guesses at an account from an address that is not a known device. */
+  private guessKeys(email: string, ip: string): ThrottleKey[] {
+    const { authLimits } = this.options;
+    return [
+      {
+        key: `signin:acct-ip:${email}:${ip}`,
+        rule: authLimits.accountIp,
+        account: email,
+        onSuccess: 'reset',
+      },
+      {
+        key: `signin:acct:${email}`,
+        rule: authLimits.account,
+        account: email,
+        onSuccess: 'release',
+      },
+    ];
+  }
+
+  /**
+   * Checks a signed-in person's current password (update-password, set-email) under the same
+   * limits as sign-in guesses at the account, so a stolen session cannot guess it quickly.
+   */
+  private async checkCurrentPassword(user: UserRow, password: string, ip: string): Promise<void> {
+    const attempt = await this.throttle.begin(
+      this.guessKeys(user.email, ip),
+      TOO_MANY_PASSWORD_CHECKS,
+    );
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('wrong-password', 'The current password is not correct.');
+    }
+    await attempt.succeeded();
   }
 
   /** The user behind a session. */
@@ -146,24 +207,54 @@ export class UsersService {
     return row;
   }
 
-  /** Channels the user owns and channels shared with them. */
+  /**
+   * Channels the user owns and channels shared with them. Seeing them counts as having joined
+   * the channels shared since the last time (the owner then sees the person's name).
+   */
   async myChannels(userId: string): Promise<{ myChannels: Channel[]; invitedTo: Channel[] }> {
-    const { owned, shared } = await this.repo.channelsOf(userId);
+    const { owned, shared, pending } = await this.repo.channelsOf(userId);
+    if (pending) await this.repo.markJoined(userId, this.clock.now());
     return { myChannels: owned.map(presentChannel), invitedTo: shared.map(presentChannel) };
   }
 
-  /** Sends a reset link if the account exists; the answer is the same either way. */
+  /**
+   * Accepts a reset request. The answer must not tell whether the address has an account, not
+   * even by its timing: the request only counts the IP address and queues the address (a job,
+   * kept in the database, so an acknowledged request survives a crash); sendPasswordReset does
+   * the rest afterwards. Without a job system (tests) it runs in this process after answering.
+   */
   async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
     const { authLimits } = this.options;
     RateLimitService.assertAllowed(
       await this.limits.hit(`reset:ip:${meta.ip}`, authLimits.resetIp),
       TOO_MANY_RESETS,
     );
-    const user = await this.repo.findByEmail(email);
-    if (!user) return;
-    // Per-account limit is silent: telling the caller would reveal that the account exists.
+    if (this.scheduleReset) {
+      await this.scheduleReset(email);
+      return;
+    }
+    const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.sendPasswordReset(email))
+      .catch((error: unknown) => {
+        this.log.error({ err: error }, 'Password-reset e-mail failed');
+      })
+      .finally(() => this.background.delete(work));
+    this.background.add(work);
+  }
+
+  /** Resolves once the reset requests handled in this process are done (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  /** Mails a reset link if the account exists: the background half of a reset request. */
+  async sendPasswordReset(email: string): Promise<void> {
+    const { authLimits } = this.options;
+    // Per address, known or not: at most a few e-mails an hour to anyone's inbox.
     const perAccount = await this.limits.hit(`reset:acct:${email}`, authLimits.resetAccount);
     if (!perAccount.allowed) return;
+    const user = await this.repo.findByEmail(email);
+    if (!user) return;
     const token = await this.createPasswordToken(user.id, 'reset');
     const link = `${this.options.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
     await this.mail.send(
@@ -171,20 +262,36 @@ export class UsersService {
     );
   }
 
-  /** Issues a single-use set-password token (also used for invitations later). */
-  async createPasswordToken(userId: string, purpose: 'reset' | 'set'): Promise<string> {
+  /**
+   * Issues a single-use set-password token; one mailed with a channel invitation names the
+   * channel, so removing the invitation (or the channel) voids it.
+   */
+  async createPasswordToken(
+    userId: string,
+    purpose: 'reset' | 'set',
+    invitation?: { channelId: string },
+  ): Promise<string> {
     const token = newToken();
     await this.repo.insertPasswordToken({
       tokenHash: hashToken(this.options.secret, token),
       userId,
       purpose,
+      channelId: invitation?.channelId ?? null,
       expiresAt: new Date(this.clock.now().getTime() + PASSWORD_TOKEN_TTL_SECONDS * 1000),
     });
     return token;
   }
 
-  /** Sets a new password with a single-use token and signs out every session of the account. */
-  async setPassword(token: string, password: string): Promise<void> {
+  /**
+   * Sets a new password with a single-use token and signs out every session of the account.
+   * Using the link proves control of the address: the account's failure counters are cleared
+   * and this browser becomes a known device of it (the answer is its new known-device tokens).
+   */
+  async setPassword(
+    token: string,
+    password: string,
+    meta: Pick<RequestMeta, 'knownDevices'> = {},
+  ): Promise<{ knownDevices: string }> {
     assertAcceptablePassword(password);
     const userId = await this.repo.consumePasswordToken(
       hashToken(this.options.secret, token),
@@ -196,35 +303,45 @@ export class UsersService {
         'This link is invalid or has expired. Please request a new one.',
       );
     }
-    await this.updateUser(userId, { passwordHash: await hashPassword(password) });
+    const row = await this.updateUser(userId, { passwordHash: await hashPassword(password) });
     // Links mailed before this one must not set the password again.
     await this.repo.voidPasswordTokens(userId, this.clock.now());
     await this.sessions.revokeAllForUser(userId, 'password-set');
+    if (row) await this.throttle.clearAccount(row.email);
+    return { knownDevices: this.devices.remember(meta.knownDevices, userId) };
   }
 
-  /** Changes the password after checking the current one; other sessions are signed out. */
+  /**
+   * Changes the password after checking the current one (rate-limited like sign-in); every
+   * other session is refused by every process before this returns.
+   */
   async updatePassword(
     userId: string,
     familyId: string,
     current: string,
     next: string,
+    meta: RequestMeta,
   ): Promise<void> {
     const user = await this.requireUser(userId);
-    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) {
-      throw new AppError('wrong-password', 'The current password is not correct.');
-    }
+    await this.checkCurrentPassword(user, current, meta.ip);
     assertAcceptablePassword(next);
     await this.updateUser(userId, { passwordHash: await hashPassword(next) });
     await this.repo.voidPasswordTokens(userId, this.clock.now());
     await this.sessions.revokeAllForUser(userId, 'password-changed', familyId);
   }
 
-  /** Changes the e-mail after checking the password; 'conflict' when the address is taken. */
-  async setEmail(userId: string, email: string, password: string): Promise<User> {
+  /**
+   * Changes the e-mail after checking the password (rate-limited like sign-in); 'conflict' when
+   * the address is taken.
+   */
+  async setEmail(
+    userId: string,
+    email: string,
+    password: string,
+    meta: RequestMeta,
+  ): Promise<User> {
     const user = await this.requireUser(userId);
-    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError('wrong-password', 'The current password is not correct.');
-    }
+    await this.checkCurrentPassword(user, password, meta.ip);
     if (email === user.email) return presentUser(user);
     const taken = await this.repo.findByEmail(email);
     if (taken) throw new AppError('conflict', 'This e-mail address is already in use.');
@@ -263,6 +380,12 @@ export class UsersService {
       isV2Enterprise: values.isV2Enterprise ?? false,
     });
     return { id: row.id, created: true };
+  }
+
+  /** Deletes failure counters that have run out (run daily by a job). */
+  async purgeExpired(): Promise<void> {
+    await this.throttle.purgeExpired();
+    await this.limits.purgeExpired();
   }
 
   private async requireUser(userId: string) {

@@ -1,0 +1,107 @@
+import type { Limit } from './rate-limit.service.ts';
+
+/**
+ * A failure counter with growing delays (OWASP Authentication cheat sheet: prefer growing
+ * delays to hard lockouts). Failures are counted in a window that starts with the first one;
+ * from the `threshold`-th failure on, each failure blocks further attempts for
+ * `firstDelaySeconds`, doubling with every further failure, at most `maxDelaySeconds`. A blocked
+ * attempt is refused (429 with Retry-After) without being counted; nothing sleeps in a request.
+ */
+export interface BackoffRule {
+  /** Failures in the window before the first delay. */
+  threshold: number;
+  /** How long failures are remembered, from the first one of the window. */
+  windowSeconds: number;
+  /** The delay after the threshold-th failure. */
+  firstDelaySeconds: number;
+  /** The longest delay. */
+  maxDelaySeconds: number;
+}
+
+/** Every sign-in, password-check, reset and invitation limit, in one place. */
+export interface AuthLimits {
+  /**
+   * Failures for one account from one IP address, on a browser that is not a known device of
+   * the account; counts sign-ins and the current-password checks of update-password/set-email.
+   * A success forgets them.
+   */
+  accountIp: BackoffRule;
+  /** Failures for one account on one of its known devices (instead of the three other rules). */
+  device: BackoffRule;
+  /**
+   * Failures for one account from anywhere (distributed guessing), on browsers that are not a
+   * known device of it. Successes do not count; setting a password through a mailed link
+   * forgets them, so proving control always gets the owner back in.
+   */
+  account: BackoffRule;
+  /** Sign-in failures from one IP address, any account; successes never count. */
+  ip: BackoffRule;
+  /** Reset e-mails for one address (silent: the answer is the same either way). */
+  resetAccount: Limit;
+  /** Reset requests from one IP address (429). */
+  resetIp: Limit;
+  /** Channel invitations sent by one person (429 `too-many-invitations`). */
+  invitePerson: Limit;
+  /** Invitations to one channel, whoever sends them (429 `too-many-invitations`). */
+  inviteChannel: Limit;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/**
+ * The product's limits. Why these numbers:
+ * - accountIp/device: 5 free failures (typos), then 30 s, 1, 2, 4, 8 and at most 15 minutes
+ *   between guesses: about 100 guesses a day at one account from one address.
+ * - account: 10 failures from browsers the account has never signed in on, then 1 minute
+ *   doubling to 1 hour: a botnet gets ~30 guesses a day at one account, while its owner on a
+ *   known browser, or after a reset link, is not subject to it at all.
+ * - ip: failures only, 100 an hour before delays (1 minute doubling to 1 hour). An office or a
+ *   carrier NAT puts hundreds of people behind one address, but sessions last up to 30 days, so
+ *   even a large one sees a handful of sign-ins an hour with few typos; 100 failures an hour is
+ *   far above that and far below what credential stuffing needs (millions of pairs). Known
+ *   devices are exempt, so the people behind a blocked address keep signing in.
+ * - invitations: a team rarely adds more than 25 people to a channel in a day; 50 a day from
+ *   one person bounds the e-mail anyone can make the product send to strangers.
+ */
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  accountIp: {
+    threshold: 5,
+    windowSeconds: DAY,
+    firstDelaySeconds: 30,
+    maxDelaySeconds: 15 * MINUTE,
+  },
+  device: { threshold: 5, windowSeconds: DAY, firstDelaySeconds: 30, maxDelaySeconds: 15 * MINUTE },
+  account: { threshold: 10, windowSeconds: DAY, firstDelaySeconds: MINUTE, maxDelaySeconds: HOUR },
+  ip: { threshold: 100, windowSeconds: HOUR, firstDelaySeconds: MINUTE, maxDelaySeconds: HOUR },
+  resetAccount: { max: 3, windowSeconds: HOUR },
+  resetIp: { max: 20, windowSeconds: HOUR },
+  invitePerson: { max: 50, windowSeconds: DAY },
+  inviteChannel: { max: 25, windowSeconds: DAY },
+};
+
+/**
+ * How long a browser stays a known device of an account after its last successful sign-in,
+ * refresh or reset link (the signed `tw_device` cookie; re-issued each time).
+ */
+export const KNOWN_DEVICE_SECONDS = 180 * DAY;
+
+/** The delay a rule imposes after `failures` failures (0 below the threshold). */
+export function backoffDelaySeconds(rule: BackoffRule, failures: number): number {
+  if (failures < rule.threshold) return 0;
+  const doublings = Math.min(failures - rule.threshold, 30);
+  return Math.min(rule.firstDelaySeconds * 2 ** doublings, rule.maxDelaySeconds);
+}
+
+/** Limits nothing reaches: for test suites that walk every route from one address. */
+export const GENEROUS_AUTH_LIMITS: AuthLimits = {
+  accountIp: { threshold: 10_000, windowSeconds: 60, firstDelaySeconds: 1, maxDelaySeconds: 1 },
+  device: { threshold: 10_000, windowSeconds: 60, firstDelaySeconds: 1, maxDelaySeconds: 1 },
+  account: { threshold: 10_000, windowSeconds: 60, firstDelaySeconds: 1, maxDelaySeconds: 1 },
+  ip: { threshold: 10_000, windowSeconds: 60, firstDelaySeconds: 1, maxDelaySeconds: 1 },
+  resetAccount: { max: 10_000, windowSeconds: 60 },
+  resetIp: { max: 10_000, windowSeconds: 60 },
+  invitePerson: { max: 10_000, windowSeconds: 60 },
+  inviteChannel: { max: 10_000, windowSeconds: 60 },
+};
