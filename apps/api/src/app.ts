@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerProxyWarning } from './http/proxy-warning.ts';
 import { sessionResolver } from './http/session-cookies.ts';
 import { registerSystemRoutes } from './http/system.routes.ts';
+import { answerFrameworkError, MAX_PARAM_LENGTH, registerTextGuard } from './http/input-guard.ts';
 import type { EventsService } from './modules/events/events.service.ts';
 import { registerEventRoutes } from './modules/events/events.routes.ts';
 import type { ChannelConnectService } from './modules/channels/channel-connect.service.ts';
@@ -125,6 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // writes itself, so it could pick a fresh address for every rate-limited attempt.
     trustProxy: config.env.TRUST_PROXY ? 'loopback, linklocal, uniquelocal' : false,
     bodyLimit: 1024 * 1024,
+    // Malformed URLs and over-long path parameters answer with the error envelope (400).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerProxyWarning(app, {
@@ -172,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, new Set([new URL(config.publicUrl).origin]), {
     anyContentTypePrefixes: [`${EMULATOR_PREFIX}/`],
   });
+  // No route ever sees a NUL, another control character or a lone surrogate (contract text rule).
+  registerTextGuard(app, { skipPrefixes: [`${EMULATOR_PREFIX}/`] });
 
   await app.register(fastifySwagger, {
     openapi: {
