@@ -19,6 +19,7 @@ import {
   channelSettings,
   playlists,
   playlistVideos,
+  publishJournal,
   videoDrafts,
   videoPublishes,
   videos,
@@ -211,10 +212,30 @@ export class OptimizationService {
       for (const item of items) found.set(item.youtubeId, item);
     }
     const now = this.clock.now();
+    // A publish still in the journal is the person's own write, not an outside edit: the
+    // reconciler (or the live request) records it.
+    const publishing = new Set(
+      known.length
+        ? (
+            await this.db
+              .select({ videoId: publishJournal.videoId })
+              .from(publishJournal)
+              .where(
+                and(
+                  eq(publishJournal.status, 'pending'),
+                  inArray(
+                    publishJournal.videoId,
+                    known.map((v) => v.id),
+                  ),
+                ),
+              )
+          ).map((r) => r.videoId)
+        : [],
+    );
     const changed: string[] = [];
     for (const [id, stored] of byId) {
       const current = found.get(id);
-      if (!current) continue;
+      if (!current || publishing.has(stored.id)) continue;
       const differs =
         current.title !== stored.title ||
         current.description !== stored.description ||

@@ -267,6 +267,18 @@ describe.each(testBackends())('publishing that survives a crash (%s)', (backend)
     // The dying process's own clock: the lease is still running, nothing is taken over.
     expect(await dying.services.publish.reconcileInterrupted()).toEqual({});
     expect((await journal()).filter((e) => e.status === 'pending')).toHaveLength(1);
+    // Until it is reconciled, neither a check nor a sync takes the person's own publish for
+    // an edit made outside the product.
+    const early = await call(survivor, 'POST', `${base()}/videos/check`, {
+      videosToCheck: [videoId],
+    });
+    expect(early.json().changed).toEqual([]);
+    await survivor.services.sync.start(channelId);
+    await vi.waitFor(
+      async () => expect((await survivor.services.sync.status(channelId)).isSyncing).toBe(false),
+      { timeout: 30_000, interval: 50 },
+    );
+    expect((await details(videoId)).updatedOnPlatform).toBe(false);
 
     expect(await survivor.services.publish.reconcileInterrupted()).toEqual({ published: 1 });
     const shown = await details(videoId);

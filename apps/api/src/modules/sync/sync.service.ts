@@ -8,6 +8,7 @@ import {
   channels,
   playlists,
   playlistVideos,
+  publishJournal,
   videos,
   type SyncCursor,
 } from '../../db/schema/index.ts';
@@ -505,7 +506,8 @@ const videoUpdateSet = {
   // Metadata edited outside the product (e.g. in YouTube Studio) shows under "updated on the
   // platform" and is scored again; a publish through the product stores what it wrote, so it
   // does not count as a change here.
-  platformChangedAt: sql`CASE WHEN ${metadataChanged} THEN excluded.synced_at ELSE ${videos.platformChangedAt} END`,
+  // A publish still in the journal is the person's own write too (the reconciler records it).
+  platformChangedAt: sql`CASE WHEN ${metadataChanged} AND NOT EXISTS (SELECT 1 FROM ${publishJournal} WHERE ${publishJournal.videoId} = ${videos.id} AND ${publishJournal.status} = 'pending') THEN excluded.synced_at ELSE ${videos.platformChangedAt} END`,
   scoredAt: sql`CASE WHEN ${metadataChanged} OR ${videos.hasCaptions} IS DISTINCT FROM excluded.has_captions THEN NULL ELSE ${videos.scoredAt} END`,
 };
 
