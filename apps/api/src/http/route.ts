@@ -61,11 +61,14 @@ const encodings = new Negotiator({ supportedValues: ['gzip'] });
 export type SessionResolver = (request: FastifyRequest) => Promise<AuthenticatedSession | null>;
 
 /** Options of a route's registration beyond its contract entry. */
-export interface RouteOptions {
+export interface DefineRouteOptions {
   tags?: string[];
   config?: Record<string, unknown>;
   bodyLimit?: number;
-  /** Serves the declared channel check of a hot read from memory (see ChannelAccessCache). */
+  /**
+   * Serves the declared check of a hot read by product channel id from memory (see
+   * ChannelAccessCache); `access` (channel row included) may then be as old as that cache's TTL.
+   */
   accessCache?: ChannelAccessCache;
 }
 
@@ -79,7 +82,7 @@ export function defineRoute<D extends RouteDef>(
   def: D,
   resolveSession: SessionResolver,
   handler: (ctx: RouteContext<D>) => Promise<z.input<D['response']> | SerializedJson>,
-  options: RouteOptions = {},
+  options: DefineRouteOptions = {},
 ): void {
   const status = def.status ?? 200;
   const channelScope = declaredChannelScope(def);
