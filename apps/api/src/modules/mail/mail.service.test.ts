@@ -114,6 +114,12 @@ describe.each(testBackends())('mail through SMTP: logs and delivered bodies (%s)
       ...tokensIn(readableText((await delivered('newcomer@example.com')).raw)),
     ];
     expect(tokens).toHaveLength(2);
+    // The delivery is logged once it is recorded, just after the SMTP server got the message.
+    await until('the delivery log', () =>
+      logLines.some((l) => l.includes('"msg":"E-mail delivered"') && l.includes('Reset your'))
+        ? true
+        : undefined,
+    );
     const log = logLines.join('\n');
     for (const token of tokens) {
       expect(log).not.toContain(token);
