@@ -48,6 +48,18 @@ describe('request shape', () => {
     expect(init.body).toBe('{}');
   });
 
+  it('drops invisible control characters the server refuses from bodies and queries', async () => {
+    const fetchMock = vi.fn(async () => json({ success: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    // As pasted from a slide (vertical tab), a terminal (escape) or a broken copy (NUL, lone surrogate).
+    await apiRequest('forget', { body: { email: 'a\u000b@b.co\u0000\u001b' } });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ email: 'a@b.co' });
+    await apiRequest('publicChannelSearch', { query: { q: 'cats\u0000 \ud800dogs\tand' } });
+    const [url] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(new URL(url).searchParams.get('q')).toBe('cats \ufffddogs\tand');
+  });
+
   it('uses the configured base URL', async () => {
     const fetchMock = vi.fn(async (_url: string) => json({ success: true }));
     vi.stubGlobal('fetch', fetchMock);

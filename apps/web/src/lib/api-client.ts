@@ -5,6 +5,7 @@
  * here: the server serialises every answer through the same schemas.
  */
 import type { BodyOf, ErrorEnvelope, ResponseOf, Routes } from '@tubewise/contract';
+import { toSafeText } from '@tubewise/contract/text';
 import { routeMeta } from 'virtual:contract-routes';
 import { ApiError } from './api-error.ts';
 
@@ -92,7 +93,7 @@ export function buildUrl(
   const base = settings.baseUrl || window.location.origin;
   const url = new URL(base.replace(/\/$/, '') + filled);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
+    if (value !== undefined) url.searchParams.set(key, toSafeText(String(value)));
   }
   return url.toString();
 }
@@ -111,6 +112,14 @@ export function retryDelayMs(attempt: number, retryAfter: string | null): number
   const delay = parseRetryAfter(retryAfter) ?? RETRY_BASE_DELAY_MS * 2 ** attempt;
   return Math.min(delay, MAX_RETRY_DELAY_MS);
 }
+
+/**
+ * Brings every string of a body under the contract's text rule before it is sent. Text pasted
+ * from other programs can carry invisible control characters (a vertical tab from a slide, a
+ * stray NUL) that the server refuses; the person cannot see them, so the client drops them.
+ */
+const safeTextReplacer = (_key: string, value: unknown): unknown =>
+  typeof value === 'string' ? toSafeText(value) : value;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -132,7 +141,7 @@ async function sendOnce<K extends RouteName>(
   } else if (route.method !== 'GET') {
     // The server refuses state-changing requests that are not JSON, even with nothing to send.
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body ?? {});
+    body = JSON.stringify(options.body ?? {}, safeTextReplacer);
   }
   const controller = new AbortController();
   const onCallerAbort = (): void => controller.abort();
