@@ -27,7 +27,7 @@ const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [
     match: (r) => r.url === '/api/docs' || r.url.startsWith('/api/docs/'),
   },
   {
-    why: 'dev mailbox HTML pages, registered only without SMTP (password-reset.test.ts)',
+    why: 'dev mailbox HTML pages: embedded default or DEV_MAILBOX=true only, this machine only (mailbox.test.ts)',
     match: (r) => r.url.startsWith('/dev/mailbox'),
   },
   {
