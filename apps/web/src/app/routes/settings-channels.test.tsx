@@ -245,13 +245,16 @@ describe('/settings/channels: sharing', () => {
     server.use(
       handle('inviteMember', () => ({
         status: 429,
-        body: errorBody('rate-limited', 'Too many invitations, try again later.'),
+        body: errorBody(
+          'too-many-invitations',
+          'You have sent too many invitations today. Please try again tomorrow.',
+        ),
       })),
     );
     await userEvent.type(input, 'x');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Too many invitations, try again later.',
+      'You have sent too many invitations today. Please try again tomorrow.',
     );
   });
 
