@@ -26,6 +26,12 @@ const composition = await compose(config, { role, startupWork: true });
 const { logger } = composition;
 const mailWarning = composition.services.mail.startupWarning();
 if (mailWarning) logger.warn(mailWarning);
+if (config.env.NODE_ENV === 'production' && config.platform.usesEmulator) {
+  // Allowed (unset platform URLs mean the emulator), but never what a real installation wants.
+  logger.warn(
+    'NODE_ENV=production with the built-in YouTube emulator: channels connect to emulated accounts, not YouTube. Set GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_OAUTH_*_URL and YOUTUBE_API_ROOT_URL to reach Google.',
+  );
+}
 
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'Shutting down after an error');
