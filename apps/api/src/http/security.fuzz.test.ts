@@ -22,6 +22,7 @@ import { errorEnvelope, isSafeText } from '@tubewise/contract';
 import { createTestApp, testBackends, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../testing/emulator-server.ts';
 import { DataForSeoAdapter } from '../modules/keywords/dataforseo.adapter.ts';
+import { connectEmulatorChannel, syncChannel } from '../testing/connect-channel.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 const OWNER_EMAIL = 'fuzz-owner@example.com';
@@ -268,24 +269,14 @@ describe.each(testBackends())(
       const userId = await t.createUser(OWNER_EMAIL, TEST_PASSWORD, {
         flags: 'weekly_video_ideas',
       });
-      const session = await t.services.sessions.create(userId, {});
-      const ids = { userId, familyId: session.familyId };
-      const authUrl = await t.services.connect.authorizationUrl({
-        ...ids,
-        reconnect: false,
-        firstChannel: true,
-      });
-      const back = new URL(emulator.control.approveConsent(authUrl, ACCOUNT, record.id));
-      await t.services.connect.complete(
-        { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
-        ids,
-      );
-      const channel = (await t.services.users.myChannels(userId)).myChannels[0]!;
-      await t.services.sync.start(channel.id);
-      for (let i = 0; (await t.services.sync.status(channel.id)).isSyncing; i++) {
-        if (i > 600) throw new Error('sync did not finish');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const channel = {
+        id: await connectEmulatorChannel(t.services, emulator, {
+          userId,
+          youtubeChannelId: record.id,
+          account: ACCOUNT,
+        }),
+      };
+      await syncChannel(t.services, channel.id);
       cookie = await t.login(OWNER_EMAIL, TEST_PASSWORD);
       const videoId = emulator.state.corpus.uploads(record.id)[1]!;
       const ok = async (method: InjectOptions['method'], url: string, payload?: unknown) => {

@@ -32,6 +32,7 @@ import { createTestApp, testBackends, TEST_PASSWORD, type TestApp } from '../tes
 import { startEmulatorServer, type EmulatorServer } from '../testing/emulator-server.ts';
 import { DataForSeoAdapter } from '../modules/keywords/dataforseo.adapter.ts';
 import { WEEKLY_IDEAS_FLAG } from '../modules/ideas/idea-inbox.service.ts';
+import { connectEmulatorChannel, syncChannel } from '../testing/connect-channel.ts';
 
 /** Registered routes that are not contract routes, each with why and where they are tested. */
 const NOT_CONTRACT_ROUTES: { why: string; match: (url: string) => boolean }[] = [
@@ -340,27 +341,13 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
   async function connectChannel(who: Person, title: string) {
     const account = PLATFORM_ACCOUNT;
     const record = emulator.control.addChannel({ videoCount: 4, owner: account, title });
-    const session = await t.services.sessions.create(who.id, {});
-    const ids = { userId: who.id, familyId: session.familyId };
-    const authUrl = await t.services.connect.authorizationUrl({
-      ...ids,
-      reconnect: false,
-      firstChannel: true,
+    const id = await connectEmulatorChannel(t.services, emulator, {
+      userId: who.id,
+      youtubeChannelId: record.id,
+      account,
     });
-    const back = new URL(emulator.control.approveConsent(authUrl, account, record.id));
-    await t.services.connect.complete(
-      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
-      ids,
-    );
-    const mine = await t.services.users.myChannels(who.id);
-    const channel = mine.myChannels.find((c) => c.youtubeId === record.id)!;
-    await t.services.sync.start(channel.id);
-    const deadline = Date.now() + 30_000;
-    while ((await t.services.sync.status(channel.id)).isSyncing) {
-      if (Date.now() > deadline) throw new Error('sync did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return { id: channel.id, youtubeId: record.id };
+    await syncChannel(t.services, id);
+    return { id, youtubeId: record.id };
   }
 
   /** One of each thing a route can name, made through the API by the channel's owner. */

@@ -20,6 +20,7 @@ import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator
 import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { IDEAS_LIMIT, IdeasService } from './ideas.service.ts';
 import { scoreOpportunity } from './opportunity.ts';
+import { connectEmulatorChannel } from '../../testing/connect-channel.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 const SUGGESTIONS_PATH = '/v3/dataforseo_labs/google/keyword_suggestions/live';
@@ -51,19 +52,11 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
     const record = emulator.control.addChannel({ videoCount: 12, owner: ACCOUNT });
     const email = 'ideas-owner@example.com';
     userId = await t.createUser(email);
-    const session = await t.services.sessions.create(userId, {});
-    const ids = { userId, familyId: session.familyId };
-    const authUrl = await t.services.connect.authorizationUrl({
-      ...ids,
-      reconnect: false,
-      firstChannel: true,
+    channelId = await connectEmulatorChannel(t.services, emulator, {
+      userId,
+      youtubeChannelId: record.id,
+      account: ACCOUNT,
     });
-    const back = new URL(emulator.control.approveConsent(authUrl, ACCOUNT, record.id));
-    await t.services.connect.complete(
-      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
-      ids,
-    );
-    channelId = (await t.services.users.myChannels(userId)).myChannels[0]!.id;
     cookie = await t.login(email, TEST_PASSWORD);
     await t.createUser('ideas-outsider@example.com');
     outsiderCookie = await t.login('ideas-outsider@example.com', TEST_PASSWORD);

@@ -10,6 +10,7 @@ import {
 } from '../../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import type { KeywordFigures } from './keyword-figures.ts';
+import { connectEmulatorChannel, syncChannel } from '../../testing/connect-channel.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 
@@ -79,25 +80,12 @@ describe.each(testBackends())('optimization against the emulator (%s)', (backend
     youtubeChannelId = record.id;
     const email = 'opti-owner@example.com';
     const userId = await t.createUser(email);
-    const session = await t.services.sessions.create(userId, {});
-    const ids = { userId, familyId: session.familyId };
-    const authUrl = await t.services.connect.authorizationUrl({
-      ...ids,
-      reconnect: false,
-      firstChannel: true,
+    channelId = await connectEmulatorChannel(t.services, emulator, {
+      userId,
+      youtubeChannelId: record.id,
+      account: ACCOUNT,
     });
-    const back = new URL(emulator.control.approveConsent(authUrl, ACCOUNT, record.id));
-    await t.services.connect.complete(
-      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
-      ids,
-    );
-    channelId = (await t.services.users.myChannels(userId)).myChannels[0]!.id;
-    await t.services.sync.start(channelId);
-    const deadline = Date.now() + 30_000;
-    while ((await t.services.sync.status(channelId)).isSyncing) {
-      if (Date.now() > deadline) throw new Error('sync did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await syncChannel(t.services, channelId);
     cookie = await t.login(email, TEST_PASSWORD);
   });
   afterAll(async () => {

@@ -18,6 +18,7 @@ import {
 } from '../../testing/test-app.ts';
 import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
 import { PUBLISH_LEASE_MS } from './publish-journal.ts';
+import { connectEmulatorChannel, syncChannel } from '../../testing/connect-channel.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 
@@ -121,24 +122,12 @@ describe.each(testBackends())('publishing that survives a crash (%s)', (backend)
     youtubeChannelId = record.id;
     const email = 'recovery-owner@example.com';
     const userId = await dying.createUser(email);
-    const session = await dying.services.sessions.create(userId, {});
-    const ids = { userId, familyId: session.familyId };
-    const authUrl = await dying.services.connect.authorizationUrl({
-      ...ids,
-      reconnect: false,
-      firstChannel: true,
+    channelId = await connectEmulatorChannel(dying.services, emulator, {
+      userId,
+      youtubeChannelId: record.id,
+      account: ACCOUNT,
     });
-    const back = new URL(emulator.control.approveConsent(authUrl, ACCOUNT, record.id));
-    await dying.services.connect.complete(
-      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
-      ids,
-    );
-    channelId = (await dying.services.users.myChannels(userId)).myChannels[0]!.id;
-    await dying.services.sync.start(channelId);
-    await vi.waitFor(
-      async () => expect((await dying.services.sync.status(channelId)).isSyncing).toBe(false),
-      { timeout: 30_000, interval: 50 },
-    );
+    await syncChannel(dying.services, channelId);
     cookie = await dying.login(email, TEST_PASSWORD);
   });
   afterAll(async () => {

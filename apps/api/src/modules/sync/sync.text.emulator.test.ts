@@ -11,6 +11,7 @@ import {
 } from '../../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import type { KeywordFigures } from '../optimization/keyword-figures.ts';
+import { connectEmulatorChannel } from '../../testing/connect-channel.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 const VIDEOS = 120;
@@ -95,19 +96,11 @@ describe.each(testBackends())('sync of platform text with any character (%s)', (
     emulator.state.corpus.playlistsOf(record.id)[0]!.title = 'Playlist\u0000 \uDC00';
     const email = 'text-owner@example.com';
     const userId = await t.createUser(email);
-    const session = await t.services.sessions.create(userId, {});
-    const ids = { userId, familyId: session.familyId };
-    const authUrl = await t.services.connect.authorizationUrl({
-      ...ids,
-      reconnect: false,
-      firstChannel: true,
+    channelId = await connectEmulatorChannel(t.services, emulator, {
+      userId,
+      youtubeChannelId: record.id,
+      account: ACCOUNT,
     });
-    const back = new URL(emulator.control.approveConsent(authUrl, ACCOUNT, record.id));
-    await t.services.connect.complete(
-      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
-      ids,
-    );
-    channelId = (await t.services.users.myChannels(userId)).myChannels[0]!.id;
     // Renamed after connecting, so the sync (not the connection) meets it.
     record.title = 'Channel\u0000 name';
     cookie = await t.login(email, TEST_PASSWORD);
