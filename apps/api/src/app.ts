@@ -251,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mail: services.mail,
       access: config.mail.mailbox,
       resolveSession,
+      publicHost: new URL(config.publicUrl).hostname,
     });
   }
   if (deps.emulator) await app.register(deps.emulator.plugin, { prefix: EMULATOR_PREFIX });

@@ -72,6 +72,9 @@ describe('control endpoint guard', () => {
       { url: '/emulator/_emulator/quota', remoteAddress: REMOTE },
       { url: '/emulator/_emulator/state', headers: { 'x-forwarded-for': '198.51.100.7' } },
       { url: '/emulator/_emulator/state', headers: { forwarded: 'for=198.51.100.7' } },
+      // DNS rebinding: another site's name re-pointed at 127.0.0.1 reaches us from loopback.
+      { url: '/emulator/_emulator/state', headers: { host: 'rebind.attacker.example:3000' } },
+      { url: '/emulator/_emulator/quota', headers: { host: 'localhost.attacker.example' } },
       {
         method: 'POST' as const,
         url: '/emulator/_emulator/revoke',
@@ -96,6 +99,10 @@ describe('control endpoint guard', () => {
       remoteAddress: '::1',
     });
     expect(typed.statusCode).toBe(200);
+    for (const host of ['127.0.0.1:3000', '[::1]:3000', 'LOCALHOST']) {
+      const named = await app.inject({ url: '/emulator/_emulator/state', headers: { host } });
+      expect(named.statusCode, host).toBe(200);
+    }
     const own = await app.inject({
       method: 'POST',
       url: '/emulator/_emulator/latency',

@@ -11,13 +11,37 @@ function isLoopbackAddress(address: string | undefined): boolean {
   return address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
 }
 
+/** Whether a host name (no port) names this machine: localhost, 127/8 or ::1. */
+function isLoopbackName(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+/** The host name of a Host header (port and case dropped), or null when it is not one. */
+function hostNameOf(host: string | undefined): string | null {
+  if (!host) return null;
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Whether the TCP peer is this machine and no proxy relayed the request (a proxy on the same
- * machine connects over loopback for everyone). Same rule as the product's dev mailbox.
+ * Whether the TCP peer is this machine, no proxy relayed the request (a proxy on the same
+ * machine connects over loopback for everyone), and it names this machine or `ownHost` in its
+ * Host header (a DNS-rebound page of another site arrives from loopback, but under its own
+ * name). Same rule as the product's dev mailbox.
  */
-export function isLocalPeer(request: FastifyRequest): boolean {
+export function isLocalPeer(request: FastifyRequest, ownHost?: string): boolean {
   if (!isLoopbackAddress(request.socket.remoteAddress)) return false;
-  return FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+  if (!FORWARDING_HEADERS.every((name) => request.headers[name] === undefined)) return false;
+  const hostname = hostNameOf(request.headers.host);
+  return hostname !== null && (isLoopbackName(hostname) || hostname === ownHost?.toLowerCase());
 }
 
 /**
@@ -37,8 +61,9 @@ export function isForeignBrowserRequest(request: FastifyRequest, ownOrigin: stri
  * HTML form can send.
  */
 export function guardControlRoutes(scope: FastifyInstance, options: { ownOrigin: string }): void {
+  const ownHost = new URL(options.ownOrigin).hostname;
   scope.addHook('onRequest', async (request, reply) => {
-    if (!isLocalPeer(request)) {
+    if (!isLocalPeer(request, ownHost)) {
       reply.callNotFound();
       return reply;
     }

@@ -22,6 +22,8 @@ export interface MailboxDeps {
   /** Who may read it; the routes are not registered at all when the config says 'off'. */
   access: Exclude<DevMailboxAccess, 'off'>;
   resolveSession: SessionResolver;
+  /** The host name of PUBLIC_URL: besides loopback names, the only Host a local request may name. */
+  publicHost: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface MailboxDeps {
  * to another of them is what the mailbox is for. It never exists in production.
  */
 async function mayRead(request: FastifyRequest, deps: MailboxDeps): Promise<boolean> {
-  if (!isLocalRequest(request)) return false;
+  if (!isLocalRequest(request, deps.publicHost)) return false;
   return deps.access === 'loopback' || (await deps.resolveSession(request)) !== null;
 }
 

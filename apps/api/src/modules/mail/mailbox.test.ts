@@ -128,6 +128,14 @@ describe.each(testBackends())('dev mailbox in the embedded default (%s)', (backe
     for (const headers of proxied) {
       await expectNoRoute(t, await get(t, '/dev/mailbox', { cookie, headers }));
     }
+    // DNS rebinding: a page of another site, its name re-pointed at 127.0.0.1, arrives from
+    // loopback under its own name.
+    for (const host of ['rebind.attacker.example:3000', 'localhost.attacker.example']) {
+      await expectNoRoute(t, await get(t, '/dev/mailbox', { cookie, headers: { host } }));
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      expect((await get(t, '/dev/mailbox', { cookie, headers: { host } })).statusCode).toBe(200);
+    }
     expect((await get(t, '/dev/mailbox', { cookie, remoteAddress: '::1' })).statusCode).toBe(200);
     expect(
       (await get(t, '/dev/mailbox', { cookie, remoteAddress: '::ffff:127.0.0.1' })).statusCode,
