@@ -26,7 +26,10 @@ export interface AuthLimits {
    * A success forgets them.
    */
   accountIp: BackoffRule;
-  /** Failures for one account on one of its known devices (instead of the three other rules). */
+  /**
+   * Failures for one account on one of its known devices (instead of the three other rules),
+   * sign-ins and current-password checks alike; one counter per device token.
+   */
   device: BackoffRule;
   /**
    * Failures for one account from anywhere (distributed guessing), on browsers that are not a
@@ -83,7 +86,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 /**
  * How long a browser stays a known device of an account after its last successful sign-in,
- * refresh or reset link (the signed `tw_device` cookie; re-issued each time).
+ * refresh or reset link (the signed `tw_device` cookie; re-issued each time). Setting or
+ * changing the password forgets every browser but the one that did it.
  */
 export const KNOWN_DEVICE_SECONDS = 180 * DAY;
 

@@ -352,6 +352,182 @@ describe.each(testBackends())('current-password checks (%s)', (backend) => {
   });
 });
 
+/** A browser's cookie header without its known-device cookie. */
+function withoutDevice(cookie: string): string {
+  return cookie
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith('tw_device='))
+    .join('; ');
+}
+
+/** The known-device cookie an answer sets, as a cookie header (or undefined). */
+function deviceCookieOf(res: LightMyRequestResponse): string | undefined {
+  const set = (res.cookies as { name: string; value: string }[]).find(
+    (c) => c.name === 'tw_device' && c.value,
+  );
+  return set ? `tw_device=${set.value}` : undefined;
+}
+
+describe.each(testBackends())('known browsers and password changes (%s)', (backend) => {
+  let t: TestApp;
+  const { login, statuses, browser } = signIns(() => t);
+  beforeAll(async () => {
+    t = await createTestApp(backend, { authLimits: SMALL_LIMITS });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, cookie: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(payload),
+    });
+
+  /** Wrong sign-ins from addresses the owner never uses, until the account limit is reached. */
+  const guessFromElsewhere = async (email: string, net: string) => {
+    const threshold = SMALL_LIMITS.account!.threshold;
+    const got = await statuses(
+      Array.from({ length: threshold }, (_, i) => [email, `wrong-${i}`, `${net}.${i}`]),
+    );
+    expect(got).toEqual(Array(threshold).fill(401));
+  };
+
+  /**
+   * Review finding: the owner, signed in on a browser the account knows, could still sign in
+   * while strangers guessed at the account, but update-password answered 429.
+   */
+  it('lets the owner change password and e-mail on a known browser while strangers guess', async () => {
+    await t.createUser('tess@example.com');
+    let owner = await browser('tess@example.com', '10.9.0.1');
+    await guessFromElsewhere('tess@example.com', '10.9.1');
+    expect((await login('tess@example.com', TEST_PASSWORD, '10.9.0.2', owner)).statusCode).toBe(
+      200,
+    );
+    // The same session without the browser's known-device cookie is a stranger's browser: it waits.
+    expectRefused(
+      await post(
+        '/api/users/update-password',
+        { currentPassword: TEST_PASSWORD, newPassword: 'a passphrase of her own' },
+        withoutDevice(owner),
+        '10.9.0.3',
+      ),
+      'session without its device cookie',
+    );
+    const changed = await post(
+      '/api/users/update-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'a passphrase of her own' },
+      owner,
+      '10.9.0.3',
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    owner = cookieHeader(changed, owner);
+    const email = await post(
+      '/api/users/set-email',
+      { email: 'tess.new@example.com', password: 'a passphrase of her own' },
+      owner,
+      '10.9.0.4',
+    );
+    expect(email.statusCode, email.body).toBe(200);
+    expect(email.json().email).toBe('tess.new@example.com');
+  });
+
+  it('counts wrong current passwords on a known browser against that browser only', async () => {
+    await t.createUser('ugo@example.com');
+    const owner = await browser('ugo@example.com', '10.9.4.1');
+    const wrong = () =>
+      post(
+        '/api/users/update-password',
+        { currentPassword: 'not the password', newPassword: 'a passphrase of his own' },
+        owner,
+        '10.9.4.1',
+      );
+    for (let i = 0; i < SMALL_LIMITS.device!.threshold; i++)
+      expect((await wrong()).statusCode).toBe(400);
+    expectRefused(await wrong(), 'the device budget');
+    // Neither the account's nor the address's counters moved: a new browser there signs in.
+    expect((await login('ugo@example.com', TEST_PASSWORD, '10.9.4.1')).statusCode).toBe(200);
+  });
+
+  /**
+   * Review finding: device cookies survived a reset, so a browser that broke into the account
+   * stayed exempt from the account limit after the owner reset the password.
+   */
+  it('forgets browsers known before a password reset; the browser that reset it is known', async () => {
+    const id = await t.createUser('vera@example.com');
+    const intruder = await browser('vera@example.com', '10.9.5.1');
+    const token = await t.services.users.createPasswordToken(id, 'reset');
+    const set = await post(
+      '/api/users/set-password',
+      { token, password: 'the owner took it back' },
+      '',
+      '10.9.5.2',
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const resetter = deviceCookieOf(set);
+    expect(resetter).toBeDefined();
+    await guessFromElsewhere('vera@example.com', '10.9.6');
+    // The intruder's cookie is an unknown browser's now, subject to the account limit…
+    expectRefused(
+      await login('vera@example.com', 'the owner took it back', '10.9.5.3', intruder),
+      'browser known before the reset',
+    );
+    // …while the browser that used the link is known.
+    const res = await login('vera@example.com', 'the owner took it back', '10.9.5.4', resetter);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('forgets other known browsers when the password is changed; the changing one stays known', async () => {
+    await t.createUser('wim@example.com');
+    const other = await browser('wim@example.com', '10.9.7.1');
+    let owner = await browser('wim@example.com', '10.9.7.2');
+    const changed = await post(
+      '/api/users/update-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'a passphrase only wim knows' },
+      owner,
+      '10.9.7.2',
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(deviceCookieOf(changed)).toBeDefined();
+    owner = cookieHeader(changed, owner);
+    await guessFromElsewhere('wim@example.com', '10.9.8');
+    expectRefused(
+      await login('wim@example.com', 'a passphrase only wim knows', '10.9.7.3', other),
+      'browser known before the change',
+    );
+    const res = await login('wim@example.com', 'a passphrase only wim knows', '10.9.7.4', owner);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  /**
+   * A stolen refresh token can refresh without the device cookie as often as it likes: each
+   * device cookie it gets must name the same counter, or every refresh would buy fresh guesses.
+   */
+  it('gives one session one device counter however often it refreshes', async () => {
+    await t.createUser('xena@example.com');
+    let stolen = withoutDevice(await browser('xena@example.com', '10.9.9.1'));
+    const answers: number[] = [];
+    for (let i = 0; i < SMALL_LIMITS.device!.threshold + 2; i++) {
+      const refreshed = await post('/api/users/refresh-token', {}, stolen, '10.9.9.2');
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+      stolen = cookieHeader(refreshed, stolen);
+      expect(stolen).toContain('tw_device=');
+      const guess = await post(
+        '/api/users/update-password',
+        { currentPassword: `guess ${i}`, newPassword: 'the thief wants this one' },
+        stolen,
+        '10.9.9.2',
+      );
+      answers.push(guess.statusCode);
+      stolen = withoutDevice(stolen);
+    }
+    const threshold = SMALL_LIMITS.device!.threshold;
+    expect(answers).toEqual([...Array(threshold).fill(400), 429, 429]);
+  });
+});
+
 describe.each(testBackends())('password-reset requests (%s)', (backend) => {
   let t: TestApp;
   beforeAll(async () => {

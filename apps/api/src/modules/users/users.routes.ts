@@ -77,7 +77,11 @@ export function registerUserRoutes(
         const issued = await sessions.refresh(refresh);
         setSessionCookies(reply, issued, secureCookies);
         // A live session proves this browser belongs to the account: remember it if not yet.
-        const knownDevices = users.rememberDevice(issued.userId, request.cookies[DEVICE_COOKIE]);
+        const knownDevices = await users.rememberDevice(
+          issued.userId,
+          issued.familyId,
+          request.cookies[DEVICE_COOKIE],
+        );
         if (knownDevices)
           setDeviceCookie(reply, knownDevices, users.knownDeviceExpiry(), secureCookies);
         return { sessionExpiresAt: issued.accessExpiresAt.toISOString() };
@@ -138,14 +142,16 @@ export function registerUserRoutes(
     app,
     routes.updatePassword,
     resolveSession,
-    async ({ body, session, request }) => {
-      await users.updatePassword(
+    async ({ body, session, request, reply }) => {
+      const { knownDevices } = await users.updatePassword(
         session.userId,
         session.familyId,
         body.currentPassword,
         body.newPassword,
         meta(request),
       );
+      // The new password forgot every known browser; this one proved it belongs.
+      setDeviceCookie(reply, knownDevices, users.knownDeviceExpiry(), secureCookies);
       return { success: true as const };
     },
     { tags },

@@ -11,7 +11,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { AuthLimits } from '../rate-limit/auth-limits.ts';
 import type { AuthThrottle, ThrottleKey } from '../rate-limit/auth-throttle.ts';
 import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
-import { KnownDevices } from '../sessions/known-devices.ts';
+import { KnownDevices, type KnownDevice } from '../sessions/known-devices.ts';
 import type { IssuedSession, SessionService } from '../sessions/session.service.ts';
 import { presentChannel, presentUser } from './users.presenter.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -111,17 +111,10 @@ export class UsersService {
   ): Promise<{ user: User; session: IssuedSession; knownDevices: string }> {
     // Looked up first for every address alike: which limits apply depends on the device.
     const user = await this.repo.findByEmail(email);
-    const device = user ? this.devices.recognise(meta.knownDevices, user.id) : null;
+    const device = user ? this.devices.recognise(meta.knownDevices, user) : null;
     const { authLimits } = this.options;
     const keys: ThrottleKey[] = device
-      ? [
-          {
-            key: `signin:device:${device.deviceId}`,
-            rule: authLimits.device,
-            account: email,
-            onSuccess: 'reset',
-          },
-        ]
+      ? [this.deviceKey(email, device)]
       : [
           ...this.guessKeys(email, meta.ip),
           { key: `signin:ip:${meta.ip}`, rule: authLimits.ip, account: null, onSuccess: 'release' },
@@ -137,17 +130,22 @@ export class UsersService {
     return {
       user: presentUser(user),
       session,
-      knownDevices: this.devices.remember(meta.knownDevices, user.id),
+      knownDevices: this.devices.remember(meta.knownDevices, user, session.familyId),
     };
   }
 
   /**
    * The browser's known-device tokens with one for `userId` added, or null when it already is a
-   * known device of the account (a session refresh proves it belongs there).
+   * known device of the account (a refresh of session family `familyId` proves it belongs there).
    */
-  rememberDevice(userId: string, knownDevices: string | undefined): string | null {
-    if (this.devices.recognise(knownDevices, userId)) return null;
-    return this.devices.remember(knownDevices, userId);
+  async rememberDevice(
+    userId: string,
+    familyId: string,
+    knownDevices: string | undefined,
+  ): Promise<string | null> {
+    const user = await this.repo.findById(userId);
+    if (!user || this.devices.recognise(knownDevices, user)) return null;
+    return this.devices.remember(knownDevices, user, familyId);
   }
 
   /** When a known-device cookie written now expires. */
@@ -174,15 +172,32 @@ export class UsersService {
     ];
   }
 
+  /** The counter of password guesses at an account from one of its known devices. */
+  private deviceKey(email: string, device: KnownDevice): ThrottleKey {
+    return {
+      key: `signin:device:${device.deviceId}`,
+      rule: this.options.authLimits.device,
+      account: email,
+      onSuccess: 'reset',
+    };
+  }
+
   /**
    * Checks a signed-in person's current password (update-password, set-email) under the same
-   * limits as sign-in guesses at the account, so a stolen session cannot guess it quickly.
+   * limits as sign-in guesses at the account, so a stolen session cannot guess it quickly. As at
+   * sign-in, a known device of the account answers only to its own counter: strangers guessing
+   * at the account must not keep the owner from changing the password or the e-mail.
    */
-  private async checkCurrentPassword(user: UserRow, password: string, ip: string): Promise<void> {
-    const attempt = await this.throttle.begin(
-      this.guessKeys(user.email, ip),
-      TOO_MANY_PASSWORD_CHECKS,
-    );
+  private async checkCurrentPassword(
+    user: UserRow,
+    password: string,
+    meta: RequestMeta,
+  ): Promise<void> {
+    const device = this.devices.recognise(meta.knownDevices, user);
+    const keys = device
+      ? [this.deviceKey(user.email, device)]
+      : this.guessKeys(user.email, meta.ip);
+    const attempt = await this.throttle.begin(keys, TOO_MANY_PASSWORD_CHECKS);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('wrong-password', 'The current password is not correct.');
     }
@@ -285,7 +300,8 @@ export class UsersService {
   /**
    * Sets a new password with a single-use token and signs out every session of the account.
    * Using the link proves control of the address: the account's failure counters are cleared
-   * and this browser becomes a known device of it (the answer is its new known-device tokens).
+   * and this browser becomes a known device of it (the answer is its new known-device tokens);
+   * every browser known before is forgotten (device tokens are bound to the password).
    */
   async setPassword(
     token: string,
@@ -303,17 +319,19 @@ export class UsersService {
         'This link is invalid or has expired. Please request a new one.',
       );
     }
-    const row = await this.updateUser(userId, { passwordHash: await hashPassword(password) });
+    const passwordHash = await hashPassword(password);
+    const row = await this.updateUser(userId, { passwordHash });
     // Links mailed before this one must not set the password again.
     await this.repo.voidPasswordTokens(userId, this.clock.now());
     await this.sessions.revokeAllForUser(userId, 'password-set');
     if (row) await this.throttle.clearAccount(row.email);
-    return { knownDevices: this.devices.remember(meta.knownDevices, userId) };
+    return { knownDevices: this.devices.remember(meta.knownDevices, { id: userId, passwordHash }) };
   }
 
   /**
    * Changes the password after checking the current one (rate-limited like sign-in); every
-   * other session is refused by every process before this returns.
+   * other session is refused by every process before this returns. Every other browser known
+   * before is forgotten; the answer is this browser's new known-device tokens.
    */
   async updatePassword(
     userId: string,
@@ -321,13 +339,21 @@ export class UsersService {
     current: string,
     next: string,
     meta: RequestMeta,
-  ): Promise<void> {
+  ): Promise<{ knownDevices: string }> {
     const user = await this.requireUser(userId);
-    await this.checkCurrentPassword(user, current, meta.ip);
+    await this.checkCurrentPassword(user, current, meta);
     assertAcceptablePassword(next);
-    await this.updateUser(userId, { passwordHash: await hashPassword(next) });
+    const passwordHash = await hashPassword(next);
+    await this.updateUser(userId, { passwordHash });
     await this.repo.voidPasswordTokens(userId, this.clock.now());
     await this.sessions.revokeAllForUser(userId, 'password-changed', familyId);
+    return {
+      knownDevices: this.devices.remember(
+        meta.knownDevices,
+        { id: userId, passwordHash },
+        familyId,
+      ),
+    };
   }
 
   /**
@@ -341,7 +367,7 @@ export class UsersService {
     meta: RequestMeta,
   ): Promise<User> {
     const user = await this.requireUser(userId);
-    await this.checkCurrentPassword(user, password, meta.ip);
+    await this.checkCurrentPassword(user, password, meta);
     if (email === user.email) return presentUser(user);
     const taken = await this.repo.findByEmail(email);
     if (taken) throw new AppError('conflict', 'This e-mail address is already in use.');
