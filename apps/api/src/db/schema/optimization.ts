@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ErrorCode } from '@tubewise/contract';
 import {
   customType,
   index,
@@ -139,6 +140,15 @@ export type JournalThumbnails = Partial<
 >;
 
 /**
+ * Why the thumbnail of a publish that ended `partial` was not set: the error the publish answered
+ * (or the reconciler found), answered again to a retry with the same idempotency key.
+ */
+export interface ThumbnailRefusal {
+  code: ErrorCode;
+  message: string;
+}
+
+/**
  * The write-ahead journal of publishes (and undos): written before any platform call, advanced
  * before each platform write, completed after. A pending entry whose lease has run out belongs to
  * a process that died; the reconciler reads the video from the platform and finishes it or marks
@@ -165,7 +175,14 @@ export const publishJournal = pgTable(
     before: jsonb('before').$type<PublishedMetadata>(),
     /** What the write sets (merged into what was read; the platform's answer once it answered). */
     after: jsonb('after').$type<PublishedMetadata>(),
-    thumbnailsBefore: jsonb('thumbnails_before').$type<JournalThumbnails>(),
+    /**
+     * While pending: the thumbnail sizes the platform reported before thumbnails.set (to tell
+     * whether it landed). Once a publish ended `partial` that question is settled, and the column
+     * keeps `{ refusal }` instead: why the thumbnail was not set.
+     */
+    thumbnailsBefore: jsonb('thumbnails_before').$type<
+      JournalThumbnails | { refusal: ThumbnailRefusal }
+    >(),
     /** The uploaded thumbnail to set, if any (null also when the upload was deleted since). */
     thumbnailId: uuid('thumbnail_id').references(() => thumbnailUploads.id, {
       onDelete: 'set null',

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, lte, min, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, min, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type PublishOutcome,
   type PublishStep,
   type PublishedMetadata,
+  type ThumbnailRefusal,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PlatformVideo, VideoMetadata } from '../video-platform/video-platform.port.ts';
@@ -24,6 +25,9 @@ export const PUBLISH_LEASE_MS = 10_000;
 export const PUBLISH_HEARTBEAT_MS = 3_000;
 /** How long finished entries are kept: a client retry with the same key within it is answered. */
 export const JOURNAL_RETENTION_MS = 7 * 24 * 3600_000;
+
+/** A transaction of the database. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A row of the publish journal. */
 export type JournalEntry = typeof publishJournal.$inferSelect;
@@ -64,11 +68,44 @@ export interface Completion {
   /** When it was published (the history's `at` and the video's last publish). */
   at: Date;
   outcome: Extract<PublishOutcome, 'published' | 'partial'>;
+  /** Why the thumbnail was not set (a `partial` outcome): what a retry with the same key hears. */
+  refusal?: ThumbnailRefusal;
   /**
    * What the platform shows now, when it differs from `after` (someone changed the video after
    * this publish landed): stored and flagged as changed on the platform.
    */
   platformNow?: VideoMetadata;
+}
+
+/**
+ * How a completion ended: the history row, or, when a retry of the same request (same key) holds
+ * the key since, that retry's entry (the publish is recorded once, by the entry holding the key).
+ */
+export type Completed = { record: PublishRow } | { retry: JournalEntry };
+
+/** The thumbnail sizes a pending entry read before thumbnails.set (null when none were read). */
+export function thumbnailsBeforeOf(entry: JournalEntry): JournalThumbnails | null {
+  const value = entry.thumbnailsBefore;
+  return value && !('refusal' in value && isRefusal(value.refusal))
+    ? (value as JournalThumbnails)
+    : null;
+}
+
+/** Why a `partial` entry's thumbnail was not set, as recorded when it completed (null if unknown). */
+export function refusalOf(entry: JournalEntry): ThumbnailRefusal | null {
+  const value = entry.thumbnailsBefore;
+  return value && 'refusal' in value && isRefusal(value.refusal) ? value.refusal : null;
+}
+
+function isRefusal(value: unknown): value is ThumbnailRefusal {
+  const v = value as Partial<ThumbnailRefusal> | null;
+  return typeof v?.code === 'string' && typeof v.message === 'string';
+}
+
+/** Whether a database error is a unique violation (PGlite or node-postgres, raw or wrapped). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return (e?.code ?? e?.cause?.code) === '23505';
 }
 
 /** The metadata of a platform video, as the journal and the history keep it. */
@@ -290,77 +327,146 @@ export class PublishJournal {
   }
 
   /**
+   * Earlier attempts of the same request (same video and key) whose videos.update was sent and
+   * that a reconciler then found not applied (or could not check), newest first: their write may
+   * have landed after the reconciler looked.
+   */
+  async unconfirmedAttempts(entry: JournalEntry): Promise<JournalEntry[]> {
+    return this.db
+      .select()
+      .from(publishJournal)
+      .where(
+        and(
+          eq(publishJournal.videoId, entry.videoId),
+          eq(publishJournal.idempotencyKey, entry.idempotencyKey),
+          ne(publishJournal.id, entry.id),
+          eq(publishJournal.status, 'failed'),
+          eq(publishJournal.step, 'updating'),
+          inArray(publishJournal.outcome, ['not-applied', 'unverified']),
+          gt(publishJournal.attempts, 0),
+        ),
+      )
+      .orderBy(desc(publishJournal.createdAt));
+  }
+
+  /**
    * Completes an entry in one transaction: the journal, the history row (same id), the video
    * row as a publish leaves it, and the draft published from, unless someone changed it since.
    * Whoever completes first wins; a second completion returns the history row already there.
    * A live request may complete an entry a reconciler marked failed: it has the platform's own
-   * answer, which beats a reading taken while the write was still in flight.
+   * answer, which beats a reading taken while the write was still in flight — unless a retry of
+   * the request (same key) has claimed the key since: the entry then stays failed and the retry's
+   * entry is returned (it wrote the same, and the history records the publish once).
    */
-  async complete(entry: JournalEntry, done: Completion): Promise<PublishRow> {
-    const now = this.clock.now();
+  async complete(entry: JournalEntry, done: Completion): Promise<Completed> {
+    // Only an entry a reconciler failed can meet a retry holding its key (the key index refuses).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { record: await this.db.transaction((tx) => this.completeIn(tx, entry, done)) };
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt === 3) throw error;
+        const retry = await this.findByKey(entry.videoId, entry.idempotencyKey);
+        if (retry && retry.id !== entry.id) return { retry };
+        // The retry failed meanwhile and freed the key: try again.
+      }
+    }
+  }
+
+  /**
+   * Records `earlier`, an attempt of the same request that a reconciler found not applied but
+   * that landed after all, in place of the retry `entry` (which found nothing left to write): in
+   * one transaction the retry fails (freeing the key) and the earlier attempt completes. Null
+   * when `owner` no longer holds the retry.
+   */
+  async adopt(
+    entry: JournalEntry,
+    owner: string,
+    earlier: JournalEntry,
+    done: Completion,
+  ): Promise<PublishRow | null> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
+      const [held] = await tx
         .update(publishJournal)
         .set({
-          status: 'completed',
-          outcome: done.outcome,
-          before: done.before,
-          after: done.after,
-          quotaUnits: done.quotaUnits,
+          status: 'failed',
+          outcome: 'nothing-to-publish',
           leaseOwner: null,
-          updatedAt: now,
+          updatedAt: this.clock.now(),
         })
-        .where(and(eq(publishJournal.id, entry.id), ne(publishJournal.status, 'completed')))
-        .returning();
-      if (!row) {
-        const existing = await tx.query.videoPublishes.findFirst({
-          where: eq(videoPublishes.id, entry.id),
-        });
-        if (!existing) throw new Error(`Publish ${entry.id} is completed without history`);
-        return existing;
-      }
-      const [history] = await tx
-        .insert(videoPublishes)
-        .values({
-          id: entry.id,
-          videoId: entry.videoId,
-          channelId: entry.channelId,
-          userId: entry.userId,
-          userName: entry.userName,
-          before: done.before,
-          after: done.after,
-          thumbnailChanged: done.thumbnailChanged,
-          restoresId: entry.restoresId,
-          quotaUnits: done.quotaUnits,
-          createdAt: done.at,
-        })
-        .returning();
-      const shown = done.platformNow ?? done.after;
-      await tx
-        .update(videos)
-        .set({
-          ...metadataOf(shown),
-          ...(done.thumbnails && Object.keys(done.thumbnails).length
-            ? { thumbnails: done.thumbnails }
-            : {}),
-          ...(entry.searchTerm ? { searchTerm: entry.searchTerm } : {}),
-          lastPublishedAt: done.at,
-          platformChangedAt: done.platformNow ? now : null,
-          scoredAt: null,
-        })
-        .where(eq(videos.id, entry.videoId));
-      // A partial publish keeps the draft: its thumbnail still has to go.
-      if (done.outcome === 'published' && entry.draftRevision !== null)
-        await tx
-          .delete(videoDrafts)
-          .where(
-            and(
-              eq(videoDrafts.videoId, entry.videoId),
-              eq(videoDrafts.revision, entry.draftRevision),
-            ),
-          );
-      return history!;
+        .where(this.held(entry.id, owner))
+        .returning({ id: publishJournal.id });
+      if (!held) return null;
+      return this.completeIn(tx, earlier, done);
     });
+  }
+
+  private async completeIn(tx: Tx, entry: JournalEntry, done: Completion): Promise<PublishRow> {
+    const now = this.clock.now();
+    const [row] = await tx
+      .update(publishJournal)
+      .set({
+        status: 'completed',
+        outcome: done.outcome,
+        before: done.before,
+        after: done.after,
+        quotaUnits: done.quotaUnits,
+        // The sizes read before thumbnails.set are settled: keep why the thumbnail did not go.
+        ...(done.outcome === 'partial' && done.refusal
+          ? { thumbnailsBefore: { refusal: done.refusal } }
+          : {}),
+        leaseOwner: null,
+        updatedAt: now,
+      })
+      .where(and(eq(publishJournal.id, entry.id), ne(publishJournal.status, 'completed')))
+      .returning();
+    if (!row) {
+      const existing = await tx.query.videoPublishes.findFirst({
+        where: eq(videoPublishes.id, entry.id),
+      });
+      if (!existing) throw new Error(`Publish ${entry.id} is completed without history`);
+      return existing;
+    }
+    const [history] = await tx
+      .insert(videoPublishes)
+      .values({
+        id: entry.id,
+        videoId: entry.videoId,
+        channelId: entry.channelId,
+        userId: entry.userId,
+        userName: entry.userName,
+        before: done.before,
+        after: done.after,
+        thumbnailChanged: done.thumbnailChanged,
+        restoresId: entry.restoresId,
+        quotaUnits: done.quotaUnits,
+        createdAt: done.at,
+      })
+      .returning();
+    const shown = done.platformNow ?? done.after;
+    await tx
+      .update(videos)
+      .set({
+        ...metadataOf(shown),
+        ...(done.thumbnails && Object.keys(done.thumbnails).length
+          ? { thumbnails: done.thumbnails }
+          : {}),
+        ...(entry.searchTerm ? { searchTerm: entry.searchTerm } : {}),
+        lastPublishedAt: done.at,
+        platformChangedAt: done.platformNow ? now : null,
+        scoredAt: null,
+      })
+      .where(eq(videos.id, entry.videoId));
+    // A partial publish keeps the draft: its thumbnail still has to go.
+    if (done.outcome === 'published' && entry.draftRevision !== null)
+      await tx
+        .delete(videoDrafts)
+        .where(
+          and(
+            eq(videoDrafts.videoId, entry.videoId),
+            eq(videoDrafts.revision, entry.draftRevision),
+          ),
+        );
+    return history!;
   }
 
   /** Deletes finished entries older than JOURNAL_RETENTION_MS; returns how many. */

@@ -14,7 +14,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChannelCredentials } from '../channels/channel-credentials.ts';
 import type { PlatformVideo, VideoPlatform } from '../video-platform/video-platform.port.ts';
-import { metadataOf, type JournalEntry, type PublishJournal } from './publish-journal.ts';
+import {
+  metadataOf,
+  thumbnailsBeforeOf,
+  type JournalEntry,
+  type PublishJournal,
+} from './publish-journal.ts';
 
 /** Quota of the calls a publish makes (platform-facts: videos.list 1, videos.update 50, thumbnails.set 50). */
 export const PUBLISH_COSTS = { read: 1, update: 50, thumbnail: 50 } as const;
@@ -39,6 +44,27 @@ export function isDefinitiveRefusal(error: unknown): boolean {
     error.code !== 'unavailable'
   );
 }
+
+/**
+ * The error a publish answers when its metadata went but its thumbnail did not (`reason`: why,
+ * e.g. the platform's refusal); a retry with the same key hears it again.
+ */
+export function thumbnailNotSet(reason?: unknown): AppError {
+  const why = reason instanceof AppError ? reason : null;
+  return new AppError(
+    why?.code ?? 'platform-unavailable',
+    `The title, description and tags were published, but the thumbnail was not: ${why?.message || 'YouTube refused it.'}`,
+  );
+}
+
+/** Why a thumbnail was not set when its publish was interrupted before thumbnails.set. */
+const thumbnailInterrupted = () =>
+  new AppError(
+    'platform-unavailable',
+    'the publish was interrupted before it was sent. Publish again to set it.',
+  );
+
+const refusal = (error: AppError) => ({ code: error.code, message: error.message });
 
 // The platform stores what it was sent, except that it drops empty tags and may store a
 // description's line breaks as \n: compare what a person would see.
@@ -250,6 +276,9 @@ export class PublishReconciler {
         quotaUnits: units + PUBLISH_COSTS.update,
         at: entry.updatedAt,
         outcome,
+        ...(entry.thumbnailPlanned
+          ? { refusal: refusal(thumbnailNotSet(thumbnailInterrupted())) }
+          : {}),
       });
       return outcome;
     }
@@ -257,10 +286,13 @@ export class PublishReconciler {
     units += PUBLISH_COSTS.thumbnail;
     let thumbnails: PlatformVideo['thumbnails'] | null = sameThumbnails(
       current.thumbnails,
-      entry.thumbnailsBefore,
+      thumbnailsBeforeOf(entry),
     )
       ? null
       : current.thumbnails;
+    let notSet: AppError = thumbnailNotSet(
+      new AppError('bad-request', 'the uploaded image was deleted before it could be sent.'),
+    );
     if (!thumbnails && entry.thumbnailId) {
       const upload = await this.db.query.thumbnailUploads.findFirst({
         where: eq(thumbnailUploads.id, entry.thumbnailId),
@@ -273,6 +305,7 @@ export class PublishReconciler {
         } catch (error) {
           if (!isDefinitiveRefusal(error)) throw error;
           this.log.warn({ err: error, publishId: entry.id }, 'The thumbnail was refused again');
+          notSet = thumbnailNotSet(error);
         }
         units += PUBLISH_COSTS.thumbnail;
       }
@@ -290,6 +323,7 @@ export class PublishReconciler {
       quotaUnits: units,
       at: entry.updatedAt,
       outcome,
+      ...(thumbnails ? {} : { refusal: refusal(notSet) }),
       ...(sameMetadata(metadataOf(current), after) ? {} : { platformNow: metadataOf(current) }),
     });
     return outcome;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Emulator, QuotaLedger } from '@tubewise/emulator';
-import { publishJournal } from '../../db/schema/index.ts';
+import { publishJournal, thumbnailUploads } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import {
@@ -26,33 +26,45 @@ const ACCOUNT = 'alex.creator@tubewise.test';
 type CrashPoint =
   'read' | 'before-update' | 'after-update' | 'before-thumbnail' | 'after-thumbnail';
 
-/** The emulator's adapter, with a switch that makes one step of a publish hang forever. */
+/**
+ * The emulator's adapter, with a switch that makes one step of a publish hang: forever (a
+ * process that died there), or, when `resumable` is set, until `resume()` (a process that
+ * stalled there past its lease, then carries on).
+ */
 function crashable(inner: VideoPlatform) {
-  const control = { at: null as CrashPoint | null, reached: 0 };
-  const hang = (): Promise<never> => {
+  const control = {
+    at: null as CrashPoint | null,
+    reached: 0,
+    resumable: false,
+    resume: () => {},
+  };
+  const hang = async (): Promise<void> => {
     control.reached += 1;
-    return new Promise<never>(() => {});
+    if (!control.resumable) return new Promise<never>(() => {});
+    await new Promise<void>((resolve) => (control.resume = resolve));
   };
   const platform = new Proxy(inner, {
     get(target, key, receiver) {
       if (key === 'updateVideo') {
         const update: VideoPlatform['updateVideo'] = async (token, id, edit, hooks = {}) => {
-          if (control.at === 'read') return hang();
+          if (control.at === 'read') await hang();
           const result = await target.updateVideo(token, id, edit, {
             beforeWrite: async (previous, next) => {
               await hooks.beforeWrite?.(previous, next);
               if (control.at === 'before-update') await hang();
             },
           });
-          return control.at === 'after-update' ? hang() : result;
+          if (control.at === 'after-update') await hang();
+          return result;
         };
         return update;
       }
       if (key === 'setThumbnail') {
         const set: VideoPlatform['setThumbnail'] = async (...args) => {
-          if (control.at === 'before-thumbnail') return hang();
+          if (control.at === 'before-thumbnail') await hang();
           const result = await target.setThumbnail(...args);
-          return control.at === 'after-thumbnail' ? hang() : result;
+          if (control.at === 'after-thumbnail') await hang();
+          return result;
         };
         return set;
       }
@@ -478,5 +490,142 @@ describe.each(testBackends())('publishing that survives a crash (%s)', (backend)
     const late = await call(survivor, 'POST', `${base()}/videos/${other}/publish`, inFlight);
     expect(late.statusCode).toBe(200);
     expect(late.json().publish.after.title).toBe('In flight');
+  });
+
+  it('answers a retry of a publish whose thumbnail did not go with the error the first attempt gave', async () => {
+    const videoId = takeVideo();
+    const thumbnailId = await uploadThumbnail(videoId);
+    // The stored upload spoilt (a JPEG's signature, then noise): YouTube refuses it as
+    // invalidImage, after the metadata went.
+    await database.db
+      .update(thumbnailUploads)
+      .set({ data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2_000, 0x55)]) })
+      .where(eq(thumbnailUploads.id, thumbnailId));
+    const url = `${base()}/videos/${videoId}/publish`;
+    const payload = body(videoId, {
+      title: 'Title went, thumbnail refused',
+      thumbnailId,
+      idempotencyKey: randomUUID(),
+    });
+    const first = await call(survivor, 'POST', url, payload);
+    expect(first.statusCode, first.body).toBe(400);
+    const error = first.json().error;
+    expect(error).toMatchObject({
+      code: 'bad-request',
+      message:
+        'The title, description and tags were published, but the thumbnail was not: The provided image content is invalid.',
+    });
+    expect(platformVideo(videoId).title).toBe('Title went, thumbnail refused');
+    const ledger = emulator.control.quotaLedger();
+    const retry = await call(survivor, 'POST', url, payload);
+    expect(retry.statusCode).toBe(first.statusCode);
+    expect(retry.json().error).toMatchObject({ code: error.code, message: error.message });
+    expect(spent(ledger, emulator.control.quotaLedger())).toEqual({});
+    expect(await history(videoId)).toHaveLength(1);
+
+    // A publish the reconciler finished without its thumbnail: its retry hears that too.
+    const other = takeVideo();
+    const otherThumbnail = await uploadThumbnail(other);
+    const interrupted = body(other, {
+      title: 'Interrupted before the thumbnail',
+      thumbnailId: otherThumbnail,
+      idempotencyKey: randomUUID(),
+    });
+    await publishUntilCrash('after-update', other, interrupted);
+    expect(await survivor.services.publish.reconcileInterrupted()).toEqual({ partial: 1 });
+    const late = await call(survivor, 'POST', `${base()}/videos/${other}/publish`, interrupted);
+    expect(late.statusCode).toBe(503);
+    expect(late.json().error).toMatchObject({
+      code: 'platform-unavailable',
+      message: expect.stringMatching(
+        /^The title, description and tags were published, but the thumbnail was not/,
+      ),
+    });
+  });
+
+  it('answers a stalled publish from its retry when the retry went through meanwhile', async () => {
+    const videoId = takeVideo();
+    const original = structuredClone(platformVideo(videoId));
+    const url = `${base()}/videos/${videoId}/publish`;
+    const key = randomUUID();
+    const payload = body(videoId, { title: 'Sent twice', idempotencyKey: key });
+    crash.at = 'before-update';
+    crash.resumable = true;
+    const reached = crash.reached;
+    const stalled = call(dying, 'POST', url, payload);
+    await vi.waitFor(() => expect(crash.reached).toBe(reached + 1), { timeout: 10_000 });
+    crash.at = null;
+    crash.resumable = false;
+    // Its lease ran out before videos.update was sent: the reconciler finds it not applied.
+    expect(await survivor.services.publish.reconcileInterrupted()).toEqual({ 'not-applied': 1 });
+    // The person retries (same key): a new attempt claims the key and goes through.
+    const retry = await call(survivor, 'POST', url, payload);
+    expect(retry.statusCode).toBe(200);
+    // Then the stalled process carries on: its write lands too, and it answers from the retry.
+    crash.resume();
+    const answer = await stalled;
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().publish.id).toBe(retry.json().publish.id);
+    expect(platformVideo(videoId).title).toBe('Sent twice');
+    const items = await history(videoId);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      before: { title: original.title },
+      after: { title: 'Sent twice' },
+    });
+    const shown = await details(videoId);
+    expect(shown.live.title).toBe('Sent twice');
+    expect(shown.updatedOnPlatform).toBe(false);
+    const entries = (await journal()).filter((e) => e.idempotencyKey === key);
+    expect(entries.map((e) => e.status).sort()).toEqual(['completed', 'failed']);
+  });
+
+  it('records a publish whose write landed after it was found not applied, when it is retried', async () => {
+    const videoId = takeVideo();
+    const original = structuredClone(platformVideo(videoId));
+    await saveDraft(videoId, { title: 'Landed late' });
+    const url = `${base()}/videos/${videoId}/publish`;
+    const payload = body(videoId, {
+      title: 'Landed late',
+      fromDraft: true,
+      idempotencyKey: randomUUID(),
+    });
+    crash.at = 'before-update';
+    crash.resumable = true;
+    const reached = crash.reached;
+    void call(dying, 'POST', url, payload);
+    await vi.waitFor(() => expect(crash.reached).toBe(reached + 1), { timeout: 10_000 });
+    expect(await survivor.services.publish.reconcileInterrupted()).toEqual({ 'not-applied': 1 });
+    // The write is sent after all and lands; then the process dies before it records anything.
+    crash.at = 'after-update';
+    crash.resumable = false;
+    crash.resume();
+    await vi.waitFor(() => expect(crash.reached).toBe(reached + 2), { timeout: 10_000 });
+    crash.at = null;
+    expect(platformVideo(videoId).title).toBe('Landed late');
+    // The retry finds nothing left to write: it records the attempt that landed.
+    const retry = await call(survivor, 'POST', url, payload);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().publish).toMatchObject({
+      before: { title: original.title },
+      after: { title: 'Landed late' },
+      restoresId: null,
+    });
+    const [record, ...rest] = await history(videoId);
+    expect(rest).toEqual([]);
+    expect(record.id).toBe(retry.json().publish.id);
+    const shown = await details(videoId);
+    expect(shown.live.title).toBe('Landed late');
+    expect(shown.updatedOnPlatform).toBe(false);
+    expect(shown.draft).toBeNull();
+    expect(shown.lastPublish.id).toBe(record.id);
+    const undo = await call(
+      survivor,
+      'POST',
+      `${base()}/videos/${videoId}/publishes/${record.id}/restore`,
+      {},
+    );
+    expect(undo.statusCode).toBe(200);
+    expect(platformVideo(videoId).title).toBe(original.title);
   });
 });

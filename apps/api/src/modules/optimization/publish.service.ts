@@ -20,13 +20,17 @@ import type { OptimizationService } from './optimization.service.ts';
 import { presentPublish } from './optimization.presenter.ts';
 import {
   metadataOf,
+  refusalOf,
+  type Completed,
   type JournalEntry,
   type PublishJournal,
   type PublishRow,
 } from './publish-journal.ts';
 import {
   isDefinitiveRefusal,
+  platformShows,
   PUBLISH_COSTS,
+  thumbnailNotSet,
   type PublishReconciler,
 } from './publish-reconciler.ts';
 import type { ThumbnailsService } from './thumbnails.service.ts';
@@ -128,8 +132,10 @@ export class PublishService {
     }
     const lease = this.journal.keepAlive(entry.id, owner);
     try {
-      const record = await this.run(entry, owner, videoId, input, thumbnail);
-      return await this.answer(channelId, videoId, record);
+      const done = await this.run(entry, owner, videoId, input, thumbnail);
+      // A retry of this request holds the key since this attempt was given up: answer from it.
+      if ('retry' in done) return await this.replay(channelId, videoId, done.retry);
+      return await this.answer(channelId, videoId, done.record);
     } finally {
       lease.stop();
     }
@@ -142,7 +148,7 @@ export class PublishService {
     videoId: string,
     input: PublishInput,
     thumbnail: { id: string; data: Buffer; mimeType: 'image/jpeg' | 'image/png' } | null,
-  ): Promise<PublishRow> {
+  ): Promise<Completed> {
     let sent = false;
     let result: VideoUpdateResult;
     try {
@@ -177,6 +183,8 @@ export class PublishService {
       throw await this.afterFailure(entry, owner, error, sent, unconfirmed());
     }
     if (!result.changed && !thumbnail) {
+      const landed = await this.landedEarlier(entry, owner, result.previous);
+      if (landed) return { record: landed };
       await this.journal.fail(entry.id, owner, 'nothing-to-publish');
       throw new AppError(
         'bad-request',
@@ -214,22 +222,50 @@ export class PublishService {
         thumbnailError = error;
       }
     }
-    const record = await this.journal.complete(entry, {
+    const notSet = thumbnailError ? thumbnailNotSet(thumbnailError) : null;
+    const done = await this.journal.complete(entry, {
       before: metadataOf(result.previous),
       after: metadataOf(result.updated),
       thumbnails: newThumbnails,
       thumbnailChanged: newThumbnails !== null,
       quotaUnits,
       at: this.clock.now(),
-      outcome: thumbnailError ? 'partial' : 'published',
+      outcome: notSet ? 'partial' : 'published',
+      ...(notSet ? { refusal: { code: notSet.code, message: notSet.message } } : {}),
     });
-    if (thumbnailError) {
-      const reason = thumbnailError instanceof AppError ? thumbnailError.message : '';
-      throw new AppError(
-        thumbnailError instanceof AppError ? thumbnailError.code : 'platform-unavailable',
-        `The title, description and tags were published, but the thumbnail was not: ${reason || 'YouTube refused it.'}`,
-      );
-    }
+    if (notSet && 'record' in done) throw notSet;
+    return done;
+  }
+
+  /**
+   * When a retry finds nothing left to write: the history row of an earlier attempt of the same
+   * request (same key) that a reconciler found not applied, but whose write the platform shows
+   * now (it landed after the reconciler looked). That attempt is recorded and this one ends, so
+   * the product shows the publish as the person's own, in the history and undoable.
+   */
+  private async landedEarlier(
+    entry: JournalEntry,
+    owner: string,
+    now: PlatformVideo,
+  ): Promise<PublishRow | null> {
+    const earlier = (await this.journal.unconfirmedAttempts(entry)).find(
+      (e) =>
+        !e.thumbnailPlanned &&
+        e.before &&
+        e.after &&
+        platformShows(metadataOf(now), e.before, e.after) === 'after',
+    );
+    if (!earlier?.before) return null;
+    const record = await this.journal.adopt(entry, owner, earlier, {
+      before: earlier.before,
+      after: metadataOf(now),
+      thumbnails: null,
+      thumbnailChanged: false,
+      quotaUnits: earlier.quotaUnits + PUBLISH_COSTS.update,
+      at: this.clock.now(),
+      outcome: 'published',
+    });
+    if (!record) throw leaseLost();
     return record;
   }
 
@@ -269,13 +305,20 @@ export class PublishService {
     return { video: details, publish: presentPublish(record), next };
   }
 
-  /** Answers a retried request from its first attempt. */
+  /**
+   * Answers a retried request from its first attempt: as it answered, so a publish whose
+   * thumbnail did not go answers that error again (its first answer may have been lost).
+   */
   private async replay(
     channelId: string,
     videoId: string,
     entry: JournalEntry,
   ): Promise<PublishResponse> {
     if (entry.status === 'pending') throw await this.inProgress(entry.videoId);
+    if (entry.outcome === 'partial') {
+      const refusal = refusalOf(entry);
+      throw refusal ? new AppError(refusal.code, refusal.message) : thumbnailNotSet();
+    }
     const record = await this.journal.historyRow(entry.id);
     if (!record) throw new AppError('not-found', 'This publish is not in the video’s history.');
     return this.answer(channelId, videoId, record);
