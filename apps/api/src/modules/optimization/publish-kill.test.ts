@@ -17,11 +17,21 @@ import { publishJournal, videos } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import { createTestApp, openTestDatabase, TEST_PASSWORD } from '../../testing/test-app.ts';
 import { YouTubeAdapter } from '../video-platform/youtube.adapter.ts';
+import { PUBLISH_LEASE_MS } from './publish-journal.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const ACCOUNT = 'alex.creator@tubewise.test';
 const API_KEY = 'tubewise-emulator-key';
 const CLIENT = { id: 'tubewise-emulator-client', secret: 'tubewise-emulator-secret' };
+/**
+ * How long the emulator holds a platform write before applying it, so the API can be killed
+ * while the write is in flight. Short of the lease by a wide margin, so the write is applied
+ * before the restarted API reconciles (at the lease's expiry); long enough for this process to
+ * see the call arrive and kill the API.
+ */
+const HOLD_BEFORE_APPLY_MS = PUBLISH_LEASE_MS / 2;
+/** How long the emulator holds the answer of an applied write: longer than any wait here. */
+const HOLD_ANSWER_MS = 60_000;
 
 /** Runs only with PostgreSQL (a second process must reach the same database); CI sets it. */
 function enabled(): boolean {
@@ -402,19 +412,34 @@ describe.runIf(enabled())('publish and undo survive kill -9 (PostgreSQL)', () =>
     const toUndo = ((await first.json()) as { publish: { id: string } }).publish.id;
     const original = await platformVideo(published);
 
-    // The platform applies videos.update 3 s after receiving it: the API dies in between.
-    await control('latency', { method: 'videos.update', ms: 3000, phase: 'before' });
-    const { started } = await calls('videos.update');
+    // The undo's videos.update is applied, but its answer is held: the API waits for it for as
+    // long as it takes the publish below to get under way (no race with a fixed delay).
+    await control('latency', { method: 'videos.update', ms: HOLD_ANSWER_MS, phase: 'after' });
+    const { started, applied } = await calls('videos.update');
+    fire(`${base()}/videos/${undone}/publishes/${toUndo}/restore`, {});
+    await until('the undo to be applied on the platform', 15_000, async () =>
+      (await calls('videos.update')).applied > applied ? true : false,
+    );
+    // The publish's videos.update is held before it is applied: the API dies with both in
+    // flight, and the platform applies the publish after the API died.
+    await control('latency', {
+      method: 'videos.update',
+      ms: HOLD_BEFORE_APPLY_MS,
+      phase: 'before',
+    });
     fire(
       `${base()}/videos/${published}/publish`,
       publishBody(original, { title: 'Published during a crash' }),
     );
-    fire(`${base()}/videos/${undone}/publishes/${toUndo}/restore`, {});
-    await until('both writes to reach the platform', 15_000, async () =>
+    await until('the publish to reach the platform', 15_000, async () =>
       (await calls('videos.update')).started >= started + 2 ? true : false,
     );
     await killApi();
     await control('latency', { method: 'videos.update', ms: 0 });
+    expect(
+      (await calls('videos.update')).applied,
+      'the publish was still held, not applied, when the API died',
+    ).toBe(applied + 1);
 
     await startApi();
     await reconciled([published, undone]);
@@ -435,7 +460,11 @@ describe.runIf(enabled())('publish and undo survive kill -9 (PostgreSQL)', () =>
     const videoId = spare.shift()!;
     const original = await platformVideo(videoId);
     const thumbnailId = await uploadThumbnail(videoId);
-    await control('latency', { method: 'thumbnails.set', ms: 3000, phase: 'before' });
+    await control('latency', {
+      method: 'thumbnails.set',
+      ms: HOLD_BEFORE_APPLY_MS,
+      phase: 'before',
+    });
     const { started } = await calls('thumbnails.set');
     fire(
       `${base()}/videos/${videoId}/publish`,
@@ -462,7 +491,7 @@ describe.runIf(enabled())('publish and undo survive kill -9 (PostgreSQL)', () =>
     const original = await platformVideo(videoId);
     const thumbnailId = await uploadThumbnail(videoId);
     // thumbnails.set is applied at once, but its answer is held: the API dies waiting for it.
-    await control('latency', { method: 'thumbnails.set', ms: 20_000, phase: 'after' });
+    await control('latency', { method: 'thumbnails.set', ms: HOLD_ANSWER_MS, phase: 'after' });
     const { applied } = await calls('thumbnails.set');
     const unitsBefore = await thumbnailUnits();
     fire(
