@@ -11,6 +11,7 @@ CREATE TABLE "publish_journal" (
 	"before" jsonb,
 	"after" jsonb,
 	"thumbnails_before" jsonb,
+	"thumbnail_refusal" jsonb,
 	"thumbnail_id" uuid,
 	"thumbnail_planned" boolean NOT NULL,
 	"metadata_changed" boolean,

@@ -175,14 +175,10 @@ export const publishJournal = pgTable(
     before: jsonb('before').$type<PublishedMetadata>(),
     /** What the write sets (merged into what was read; the platform's answer once it answered). */
     after: jsonb('after').$type<PublishedMetadata>(),
-    /**
-     * While pending: the thumbnail sizes the platform reported before thumbnails.set (to tell
-     * whether it landed). Once a publish ended `partial` that question is settled, and the column
-     * keeps `{ refusal }` instead: why the thumbnail was not set.
-     */
-    thumbnailsBefore: jsonb('thumbnails_before').$type<
-      JournalThumbnails | { refusal: ThumbnailRefusal }
-    >(),
+    /** The thumbnail sizes the platform reported before thumbnails.set (to tell whether it landed). */
+    thumbnailsBefore: jsonb('thumbnails_before').$type<JournalThumbnails>(),
+    /** Why the thumbnail of a `partial` publish was not set (a retry with the same key hears it). */
+    thumbnailRefusal: jsonb('thumbnail_refusal').$type<ThumbnailRefusal>(),
     /** The uploaded thumbnail to set, if any (null also when the upload was deleted since). */
     thumbnailId: uuid('thumbnail_id').references(() => thumbnailUploads.id, {
       onDelete: 'set null',

@@ -85,21 +85,12 @@ export type Completed = { record: PublishRow } | { retry: JournalEntry };
 
 /** The thumbnail sizes a pending entry read before thumbnails.set (null when none were read). */
 export function thumbnailsBeforeOf(entry: JournalEntry): JournalThumbnails | null {
-  const value = entry.thumbnailsBefore;
-  return value && !('refusal' in value && isRefusal(value.refusal))
-    ? (value as JournalThumbnails)
-    : null;
+  return entry.thumbnailsBefore ?? null;
 }
 
 /** Why a `partial` entry's thumbnail was not set, as recorded when it completed (null if unknown). */
 export function refusalOf(entry: JournalEntry): ThumbnailRefusal | null {
-  const value = entry.thumbnailsBefore;
-  return value && 'refusal' in value && isRefusal(value.refusal) ? value.refusal : null;
-}
-
-function isRefusal(value: unknown): value is ThumbnailRefusal {
-  const v = value as Partial<ThumbnailRefusal> | null;
-  return typeof v?.code === 'string' && typeof v.message === 'string';
+  return entry.thumbnailRefusal ?? null;
 }
 
 /** Whether a database error is a unique violation (PGlite or node-postgres, raw or wrapped). */
@@ -410,10 +401,8 @@ export class PublishJournal {
         before: done.before,
         after: done.after,
         quotaUnits: done.quotaUnits,
-        // The sizes read before thumbnails.set are settled: keep why the thumbnail did not go.
-        ...(done.outcome === 'partial' && done.refusal
-          ? { thumbnailsBefore: { refusal: done.refusal } }
-          : {}),
+        // A retry with the same key answers why the thumbnail did not go.
+        ...(done.outcome === 'partial' && done.refusal ? { thumbnailRefusal: done.refusal } : {}),
         leaseOwner: null,
         updatedAt: now,
       })
