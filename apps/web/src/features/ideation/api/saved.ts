@@ -4,7 +4,7 @@
  * that show folders, saved ideas or an idea's saved state.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { IdeaFolder, SavedIdea } from '@tubewise/contract';
+import type { IdeaFolder, SavedIdea, VideoScript } from '@tubewise/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { ideationQueryKeys } from './query-keys.ts';
 
@@ -75,4 +75,22 @@ export function refreshSavedIdeas(queryClient: QueryClient, channelId: string): 
   ]) {
     void queryClient.invalidateQueries({ queryKey });
   }
+}
+
+/**
+ * Puts a script save's answer into every cached saved-ideas list of the channel, so the idea's
+ * card shows its script as saved without reloading the lists after each autosave.
+ */
+export function showScriptSaved(
+  queryClient: QueryClient,
+  channelId: string,
+  script: VideoScript,
+): void {
+  queryClient.setQueriesData<SavedIdea[]>(
+    { queryKey: ideationQueryKeys.savedAll(channelId) },
+    (ideas) =>
+      ideas?.map((idea) =>
+        idea.id === script.ideaId ? { ...idea, scriptUpdatedAt: script.updatedAt } : idea,
+      ),
+  );
 }

@@ -195,6 +195,29 @@ describe('script', () => {
     expect(readStoredScript('si-1')).toBeNull();
   });
 
+  it('after the autosave the card shows the script as saved, without reloading the list', async () => {
+    renderSaved();
+    const list = await ideasList(DEFAULT_FOLDER_NAME);
+    const card = within(list).getByRole('listitem', { name: 'sourdough starter' });
+    expect(card).toHaveTextContent('No script yet');
+    const user = userEvent.setup();
+    await user.click(
+      within(card).getByRole('button', { name: 'Write the script of “sourdough starter”' }),
+    );
+    const editor = await editorOf('sourdough starter');
+    const listLoads = requestsOf('savedIdeas').length;
+    await user.click(editor);
+    await user.type(editor, 'Feed the starter daily');
+    await waitFor(() => expect(saveState()).toHaveTextContent(/^Saved .* by Me$/));
+    await waitFor(() => expect(card).toHaveTextContent(/Script saved /));
+    expect(card).not.toHaveTextContent('No script yet');
+    expect(
+      within(card).getByRole('button', { name: 'Open the script of “sourdough starter”' }),
+    ).toBeInTheDocument();
+    // The save's answer updates the cached list: no list request per save.
+    expect(requestsOf('savedIdeas')).toHaveLength(listLoads);
+  });
+
   it('opens from ?idea= in another folder and selects that folder', async () => {
     savedApi.scripts['si-2'] = buildScript({
       ideaId: 'si-2',

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import { isApiError } from '../../../lib/api-error.ts';
+import { showScriptSaved } from '../api/saved.ts';
 import { useVideoScript } from '../api/scripts.ts';
 import { errorText } from './error-text.ts';
 
@@ -36,6 +38,7 @@ export function ScriptPanel({
   phrase: string;
   onClose: () => void;
 }) {
+  const queryClient = useQueryClient();
   const query = useVideoScript(channelId, ideaId);
   let body;
   if (query.isPending) body = <EditorSkeleton />;
@@ -61,7 +64,13 @@ export function ScriptPanel({
   } else {
     body = (
       <Suspense fallback={<EditorSkeleton />}>
-        <ScriptEditor key={ideaId} ideaId={ideaId} phrase={phrase} script={query.data} />
+        <ScriptEditor
+          key={ideaId}
+          ideaId={ideaId}
+          phrase={phrase}
+          script={query.data}
+          onSaved={(saved) => showScriptSaved(queryClient, channelId, saved)}
+        />
       </Suspense>
     );
   }

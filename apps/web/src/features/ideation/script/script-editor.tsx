@@ -39,6 +39,8 @@ export interface ScriptEditorProps {
   ideaId: string;
   phrase: string;
   script: VideoScript;
+  /** Hears every successful save (the list of saved ideas shows when the script was saved). */
+  onSaved?: (script: VideoScript) => void;
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -358,8 +360,8 @@ function SetAsideMessage({ snapshot, sync }: { snapshot: ScriptSyncSnapshot; syn
 }
 
 /** The script editor: toolbar, text, save state, conflict choices and exports. */
-export default function ScriptEditor({ ideaId, phrase, script }: ScriptEditorProps) {
-  const { sync, snapshot } = useScriptSync(ideaId, script);
+export default function ScriptEditor({ ideaId, phrase, script, onSaved }: ScriptEditorProps) {
+  const { sync, snapshot } = useScriptSync(ideaId, script, onSaved);
   const [initialContent] = useState(snapshot.content);
   const editor = useEditor({
     extensions: [

@@ -3,20 +3,32 @@ import type { VideoScript } from '@tubewise/contract';
 import { getVideoScript, saveVideoScript } from '../api/scripts.ts';
 import { ScriptSync, type ScriptSyncDeps, type ScriptSyncSnapshot } from './script-sync.ts';
 
-const apiDeps: ScriptSyncDeps = {
-  save: saveVideoScript,
-  load: (ideaId) => getVideoScript(ideaId),
-};
-
 /**
  * The autosave of one idea's script for as long as the editor is shown: retries when the browser
- * comes back online and warns before leaving the page with a text the server does not have yet.
+ * comes back online and warns before leaving the page with a text the server does not have yet;
+ * `onSaved` hears every answer of a successful save.
  */
 export function useScriptSync(
   ideaId: string,
   server: VideoScript,
+  onSaved?: (script: VideoScript) => void,
 ): { sync: ScriptSync; snapshot: ScriptSyncSnapshot } {
-  const [sync] = useState(() => new ScriptSync(ideaId, server, apiDeps));
+  // The sync lives as long as the editor; it reads the latest callback, not the first one.
+  const latestOnSaved = useRef(onSaved);
+  useLayoutEffect(() => {
+    latestOnSaved.current = onSaved;
+  });
+  const [sync] = useState(() => {
+    const deps: ScriptSyncDeps = {
+      save: async (id, body) => {
+        const saved = await saveVideoScript(id, body);
+        latestOnSaved.current?.(saved);
+        return saved;
+      },
+      load: (id) => getVideoScript(id),
+    };
+    return new ScriptSync(ideaId, server, deps);
+  });
   const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
 
   useEffect(() => {

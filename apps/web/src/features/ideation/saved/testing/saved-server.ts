@@ -170,6 +170,10 @@ export const savedHandlers = [
       updatedByName: 'Me',
     });
     savedApi.scripts[id] = saved;
+    // Like the server: the idea's list entry tells when its script was last saved.
+    savedApi.ideas = savedApi.ideas.map((i) =>
+      i.id === id ? { ...i, scriptUpdatedAt: saved.updatedAt } : i,
+    );
     return { body: saved };
   }),
 ];
