@@ -304,12 +304,28 @@ function TitleSuggestions({ data }: { data: IdeaDetailsData }) {
           Copying is not allowed here: select the title and copy it yourself.
         </Alert>
       ) : null}
-      <Box role="status" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
+      <Box role="status" sx={srOnly}>
         {copied ? 'Title copied' : ''}
       </Box>
     </Section>
   );
 }
+
+/**
+ * Hides the copy announcement visually but not from screen readers. Sizes are CSS strings: MUI
+ * reads a bare `width: 1` as 100%, which pushed the page wider than the window.
+ */
+const srOnly = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  m: '-1px',
+  p: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function DetailsSkeleton() {
   return (

@@ -3,6 +3,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { formatMonth } from '../discover/idea-format.ts';
 import { formatNumber } from '../../optimization/list/format.ts';
 import { TREND_CHART_HEIGHT } from './trend-chart-size.ts';
+import { trendAxisLabel } from './trend-chart-format.ts';
 
 /** Monthly estimated searches of an idea as a line chart (loaded lazily by the details page). */
 export default function TrendChart({ trend }: { trend: Idea['trend'] }) {
@@ -15,7 +16,8 @@ export default function TrendChart({ trend }: { trend: Idea['trend'] }) {
           data: trend.map((p) => formatMonth(p.month)),
         },
       ]}
-      yAxis={[{ valueFormatter: (v: number | null) => (v === null ? '' : formatNumber(v)) }]}
+      // Compact labels in an axis sized to them: full numbers ("10,000") were cut to "10,…".
+      yAxis={[{ valueFormatter: trendAxisLabel, width: 'auto' }]}
       series={[
         {
           data: trend.map((p) => p.volume),
