@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleReportPlugin } from './build-tools/bundle-report.ts';
 import { contractRoutesPlugin } from './build-tools/contract-routes-plugin.ts';
+import { precompressPlugin } from './build-tools/precompress.ts';
 import { routeTable, usesShell } from './src/app/route-table.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -34,6 +35,8 @@ export default defineConfig({
         '/settings/channels': 250 * 1024,
       },
     }),
+    // .br/.gz copies the API serves by Accept-Encoding (@fastify/static preCompressed).
+    precompressPlugin(),
   ],
   server: {
     port: 5173,

@@ -262,7 +262,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       // Build reports are read from disk (bench/); the public gets the app, not its build data.
-      globIgnore: NOT_SERVED_FROM_WEB_DIST,
+      // The .br/.gz copies get no routes of their own: they answer for the original's URL.
+      globIgnore: [...NOT_SERVED_FROM_WEB_DIST, '**/*.br', '**/*.gz'],
+      // The web build writes brotli and gzip copies; send the one Accept-Encoding allows.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header(
