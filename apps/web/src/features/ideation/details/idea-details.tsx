@@ -29,6 +29,7 @@ import { IdeaCompetition, IdeaTrend, OpportunityChip } from '../discover/idea-ce
 import { discoverHref, formatMonth, volumeLong } from '../discover/idea-format.ts';
 import { SaveIdeaDialog } from './save-idea-dialog.tsx';
 import { TREND_CHART_HEIGHT } from './trend-chart-size.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
 
@@ -304,28 +305,12 @@ function TitleSuggestions({ data }: { data: IdeaDetailsData }) {
           Copying is not allowed here: select the title and copy it yourself.
         </Alert>
       ) : null}
-      <Box role="status" sx={srOnly}>
+      <Box role="status" sx={visuallyHidden}>
         {copied ? 'Title copied' : ''}
       </Box>
     </Section>
   );
 }
-
-/**
- * Hides the copy announcement visually but not from screen readers. Sizes are CSS strings: MUI
- * reads a bare `width: 1` as 100%, which pushed the page wider than the window.
- */
-const srOnly = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  m: '-1px',
-  p: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function DetailsSkeleton() {
   return (

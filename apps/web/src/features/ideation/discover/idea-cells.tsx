@@ -10,6 +10,7 @@ import {
   trendDirection,
   volumeShort,
 } from './idea-format.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 const SPARK_WIDTH = 64;
 const SPARK_HEIGHT = 20;
@@ -113,13 +114,3 @@ export function IdeaCompetition({ competition }: { competition: number | null })
     </Typography>
   );
 }
-
-/** Hides content visually while keeping it for screen readers. */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -34,6 +34,7 @@ import {
 import { useListParams, type ListParams } from './use-list-params.ts';
 import { VideoCards } from './video-cards.tsx';
 import { VideoTable } from './video-table.tsx';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 /** Accessible name of the progress bar of a sync shown in the "no videos yet" state. */
 export const VIDEO_SYNC_PROGRESS_LABEL = 'Video sync progress';
@@ -258,12 +259,3 @@ export function VideoOptimizationList() {
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
