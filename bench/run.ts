@@ -19,6 +19,7 @@ import { signIn } from './channel.ts';
 import { freshPostgres } from './postgres.ts';
 import { benchOptimization } from './optimization.ts';
 import { benchSync, type SyncSection } from './sync.ts';
+import { measureWire, reportWire, type WireFigures } from './wire.ts';
 
 type DatabaseTarget = Parameters<typeof openDatabase>[0];
 
@@ -48,6 +49,8 @@ interface Section {
   backend: 'pglite' | 'postgres';
   measurements: Measurement[];
   events: EventLoss;
+  /** Bytes on the wire for the first load of /login and /optimization (PGlite section only). */
+  wire?: WireFigures[];
 }
 
 /** Starts the baseline: a bare Fastify app with one trivial JSON route. */
@@ -119,6 +122,13 @@ async function benchSection(
       });
       report(me, bare, TARGET_RATIO);
 
+      // What a browser downloads, measured once: it does not depend on the database.
+      const bundle = backend === 'pglite' ? readBundleReport() : null;
+      const wire = bundle
+        ? await measureWire(base, { ...bundle, budgets: WIRE_BUDGETS }, WIRE_PAGES)
+        : undefined;
+      if (wire) reportWire(wire);
+
       // Events run by request count, not by time: a timed run ends with requests in flight
       // whose events are stored but never acknowledged. The warm-up (a fixed count too) sizes
       // the measured run to about LOAD.seconds.
@@ -166,6 +176,7 @@ async function benchSection(
         backend,
         measurements: [bare, health, me, event],
         events,
+        ...(wire ? { wire } : {}),
       };
     } finally {
       if (!closed) await composition.close();
@@ -175,18 +186,34 @@ async function benchSection(
   }
 }
 
+/** The pages whose first load the bench measures on the wire. */
+const WIRE_PAGES = ['/login', '/optimization'] as const;
+/** What each may weigh on the wire: a signed-out page 150 KB, a signed-in page 250 KB. */
+const WIRE_BUDGETS: Record<(typeof WIRE_PAGES)[number], number> = {
+  '/login': 150 * 1024,
+  '/optimization': 250 * 1024,
+};
+
+/** The web build's bundle report (apps/web/dist/bundle-report.json), or null before a build. */
+interface BundleReport {
+  generatedAt?: string;
+  budgets?: Record<string, number>;
+  routes?: { path: string; files: string[]; gzipBytes: number }[];
+}
+
+/** Reads the bundle report the web build wrote, if any. */
+function readBundleReport(): BundleReport | null {
+  const file = path.resolve(here, '../apps/web/dist/bundle-report.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BundleReport) : null;
+}
+
 /** The per-route initial JS report the web build wrote, if any (read, not recomputed). */
 function bundleReport(): unknown {
-  const file = path.resolve(here, '../apps/web/dist/bundle-report.json');
-  if (!existsSync(file)) {
+  const data = readBundleReport();
+  if (!data) {
     console.log('\nWeb bundle report: apps/web/dist/bundle-report.json not found (build the web)');
     return null;
   }
-  const data = JSON.parse(readFileSync(file, 'utf8')) as {
-    generatedAt?: string;
-    budgets?: Record<string, number>;
-    routes?: { path: string; gzipBytes: number }[];
-  };
   console.log(`\nWeb bundle report (initial JS per route, gzip; built ${data.generatedAt ?? '?'})`);
   for (const r of data.routes ?? []) {
     const budget = data.budgets?.[r.path];
