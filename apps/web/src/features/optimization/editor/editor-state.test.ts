@@ -176,7 +176,7 @@ describe('publishing (spec section 4)', () => {
       live(),
       { type: 'edit', field: 'title', value: 'A better title' },
       { type: 'publishing' },
-      { type: 'published', response },
+      { type: 'published', response, thumbnailId: null },
     );
     expect(state.publishing).toBe(false);
     expect(state.showNextVideo).toBe(true);
@@ -191,8 +191,97 @@ describe('publishing (spec section 4)', () => {
     const response = buildPublishResponse({
       video: buildVideoDetails({ live: { title: 'Sourdough bread for beginners' } }),
     });
-    const state = run(withDraft(), { type: 'publishing' }, { type: 'published', response });
+    const state = run(
+      withDraft(),
+      { type: 'publishing' },
+      { type: 'published', response, thumbnailId: null },
+    );
     expect(state).toMatchObject({ mode: 'original', hasDraft: false, draft: null });
+  });
+
+  describe('a published thumbnail is live, no longer new', () => {
+    const landed = () =>
+      buildPublishResponse({
+        video: buildVideoDetails({
+          live: { thumbnailUrl: 'https://i.ytimg.com/vi/vid-1/maxresdefault.jpg' },
+        }),
+        publish: buildPublishRecord({ thumbnailChanged: true }),
+      });
+
+    it('without a draft', () => {
+      const state = run(
+        live(),
+        { type: 'thumbnailUploaded', thumbnail: buildUploadedThumbnail() },
+        { type: 'publishing' },
+        { type: 'published', response: landed(), thumbnailId: 'thumb-1' },
+      );
+      expect(state.edited).toMatchObject({
+        thumbnailId: null,
+        hasThumbnailChanged: false,
+        thumbnailUrl: 'https://i.ytimg.com/vi/vid-1/maxresdefault.jpg',
+      });
+      expect(state.dirty.thumbnailUrl).toBe(false);
+      expect(hasChanges(state)).toBe(false);
+      expect(publishBody(state).thumbnailId).toBeNull();
+    });
+
+    it('from a draft (fromDraft), the server deleting the draft', () => {
+      const { title, description, tags } = buildDraft();
+      const response = buildPublishResponse({
+        ...landed(),
+        video: buildVideoDetails({
+          live: {
+            title,
+            description,
+            tags,
+            thumbnailUrl: 'https://i.ytimg.com/vi/vid-1/maxresdefault.jpg',
+          },
+        }),
+      });
+      const state = run(
+        withDraft(),
+        { type: 'thumbnailUploaded', thumbnail: buildUploadedThumbnail() },
+        { type: 'publishing' },
+        { type: 'published', response, thumbnailId: 'thumb-1' },
+      );
+      expect(state).toMatchObject({ mode: 'original', hasDraft: false, draft: null });
+      expect(workingCopy(state)).toMatchObject({ thumbnailId: null, hasThumbnailChanged: false });
+      expect(hasChanges(state)).toBe(false);
+    });
+
+    it('from a draft the server kept (saved again meanwhile), the draft loses it too', () => {
+      const response = buildPublishResponse({
+        ...landed(),
+        video: buildVideoDetails({
+          live: { thumbnailUrl: 'https://i.ytimg.com/vi/vid-1/maxresdefault.jpg' },
+          draft: buildDraft({ revision: 4, thumbnailId: 'thumb-1' }),
+        }),
+      });
+      const state = run(
+        withDraft(),
+        { type: 'thumbnailUploaded', thumbnail: buildUploadedThumbnail() },
+        { type: 'publishing' },
+        { type: 'published', response, thumbnailId: 'thumb-1' },
+      );
+      expect(state.mode).toBe('draft');
+      expect(state.draft).toMatchObject({ thumbnailId: null, hasThumbnailChanged: false });
+      expect(state.draftDirty.thumbnailUrl).toBe(false);
+    });
+
+    it('a thumbnail uploaded while publishing stays new', () => {
+      const state = run(
+        live(),
+        { type: 'thumbnailUploaded', thumbnail: buildUploadedThumbnail() },
+        { type: 'publishing' },
+        {
+          type: 'thumbnailUploaded',
+          thumbnail: buildUploadedThumbnail({ thumbnailId: 'thumb-2', url: '/t/thumb-2' }),
+        },
+        { type: 'published', response: landed(), thumbnailId: 'thumb-1' },
+      );
+      expect(state.edited).toMatchObject({ thumbnailId: 'thumb-2', hasThumbnailChanged: true });
+      expect(hasChanges(state)).toBe(true);
+    });
   });
 
   it('error sets error', () => {
@@ -216,7 +305,7 @@ describe('publishing (spec section 4)', () => {
   it('closeNext hides the next-video prompt', () => {
     const state = run(
       live(),
-      { type: 'published', response: buildPublishResponse() },
+      { type: 'published', response: buildPublishResponse(), thumbnailId: null },
       { type: 'closeNext' },
     );
     expect(state.showNextVideo).toBe(false);

@@ -152,7 +152,8 @@ export type EditorAction =
   | { type: 'draftFailed'; error: EditorError & { details?: unknown } }
   | { type: 'loadTheirDraft' }
   | { type: 'publishing' }
-  | { type: 'published'; response: PublishResponse }
+  /** `thumbnailId`: the upload the publish sent (publishBody's), now live; null for none. */
+  | { type: 'published'; response: PublishResponse; thumbnailId: string | null }
   | { type: 'publishFailed'; error: EditorError }
   | { type: 'closeNext' }
   | { type: 'restoring' }
@@ -348,9 +349,14 @@ function withWorkingCopy(state: EditorState, copy: VideoData): EditorState {
 /**
  * Moves the editor onto new live metadata (after a publish or an undo): fields the person has
  * changed keep their text, the others follow the new live values; the draft goes if the server
- * deleted it.
+ * deleted it. `publishedThumbnailId` is the upload just published: it is live now, so the copy
+ * follows the live thumbnail instead of keeping it as new (which would let it be published twice).
  */
-function rebase(state: EditorState, details: VideoDetails): EditorState {
+function rebase(
+  state: EditorState,
+  details: VideoDetails,
+  publishedThumbnailId: string | null = null,
+): EditorState {
   const current = liveData(details, state.current.recommendedTags);
   const source = workingCopy(state);
   const dirty = workingDirty(state);
@@ -361,7 +367,9 @@ function rebase(state: EditorState, details: VideoDetails): EditorState {
     description: dirty.description ? source.description : current.description,
     tags: dirty.tags ? source.tags : current.tags,
   };
-  if (dirty.thumbnailUrl && source.thumbnailId !== null) {
+  const pendingThumbnail =
+    source.thumbnailId !== null && source.thumbnailId !== publishedThumbnailId;
+  if (dirty.thumbnailUrl && pendingThumbnail) {
     Object.assign(copy, {
       thumbnailUrl: source.thumbnailUrl,
       thumbnailWidth: source.thumbnailWidth,
@@ -648,7 +656,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 
     case 'published':
       return {
-        ...rebase(state, action.response.video),
+        ...rebase(state, action.response.video, action.thumbnailId),
         publishing: false,
         showNextVideo: true,
         nextVideo: action.response.next,

@@ -177,7 +177,7 @@ export function useVideoEditor(
     const body = { ...publishBody(current), idempotencyKey: crypto.randomUUID() };
     publishVideo(channelId, videoId, body).then(
       (response) => {
-        dispatch({ type: 'published', response });
+        dispatch({ type: 'published', response, thumbnailId: body.thumbnailId });
         refreshList();
       },
       (err: unknown) => dispatch({ type: 'publishFailed', error: toEditorError(err) }),

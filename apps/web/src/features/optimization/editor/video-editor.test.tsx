@@ -557,6 +557,44 @@ describe('thumbnail', () => {
     );
   });
 
+  it('after publishing, the thumbnail is the live one: not new, Publish disabled', async () => {
+    renderEditor();
+    await loaded();
+    const user = userEvent.setup();
+    const file = new File([new Uint8Array(2048)], 'thumb.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload thumbnail'), file);
+    expect(
+      await screen.findByText('New thumbnail. It goes live when you publish.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(/Published the thumbnail to YouTube/)).toBeInTheDocument();
+    expect(screen.queryByText('New thumbnail. It goes live when you publish.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Reset thumbnail to the live value' })).toBeNull();
+    const previews = screen.getByRole('list', { name: "Previews at YouTube's sizes" });
+    for (const img of within(previews).getAllByRole('presentation')) {
+      expect(img).toHaveAttribute('src', 'https://i.ytimg.com/vi/vid-1/maxresdefault.jpg');
+    }
+    expect(requestsOf('publish')).toHaveLength(1);
+  });
+
+  it('after publishing a draft with a new thumbnail, nothing is left to publish', async () => {
+    editorApi.details = buildVideoDetails({ draft: buildDraft({ revision: 3 }) });
+    renderEditor();
+    await loaded();
+    const user = userEvent.setup();
+    const file = new File([new Uint8Array(2048)], 'thumb.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload thumbnail'), file);
+    expect(
+      await screen.findByText(/You uploaded a new thumbnail for this draft/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(/Published the title/)).toBeInTheDocument();
+    expect(lastRequest('publish')?.body).toMatchObject({ thumbnailId: 'thumb-1', fromDraft: true });
+    expect(screen.queryByText(/It goes live when you publish/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  });
+
   it('refuses a file that is too large before uploading', async () => {
     renderEditor();
     await loaded();

@@ -130,11 +130,30 @@ export const editorHandlers = [
     return { body: { success: true } };
   }),
   handle('publish', (body) => {
-    const b = body as { title: string; description: string; tags: string[] };
+    const b = body as {
+      title: string;
+      description: string;
+      tags: string[];
+      thumbnailId: string | null;
+    };
     const before = editorApi.details ?? buildVideoDetails();
+    // A published upload becomes the live thumbnail, at a YouTube address.
+    const thumbnail = b.thumbnailId
+      ? {
+          thumbnailUrl: `https://i.ytimg.com/vi/${before.videoId}/maxresdefault.jpg`,
+          thumbnailWidth: editorApi.uploaded.width,
+          thumbnailHeight: editorApi.uploaded.height,
+        }
+      : {};
     const video = buildVideoDetails({
       ...before,
-      live: { ...before.live, title: b.title, description: b.description, tags: b.tags },
+      live: {
+        ...before.live,
+        ...thumbnail,
+        title: b.title,
+        description: b.description,
+        tags: b.tags,
+      },
       draft: null,
     });
     editorApi.details = video;
@@ -151,6 +170,7 @@ export const editorHandlers = [
             tags: before.live.tags,
           },
           after: { title: b.title, description: b.description, tags: b.tags },
+          thumbnailChanged: b.thumbnailId !== null,
           quotaUnits: 50,
         }),
         next: buildVideoRow({ videoId: 'vid-2', title: 'Rye bread at home' }),
