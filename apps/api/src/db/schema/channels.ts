@@ -84,6 +84,11 @@ export const oauthStates = pgTable('oauth_states', {
   firstChannel: boolean('first_channel').notNull().default(false),
   /** On reconnect: the channel the user said they would pick. */
   expectedYoutubeId: text('expected_youtube_id'),
+  /**
+   * Where the callback sends the browser back on success (a validated same-origin path, chosen
+   * when the consent started; never read from the callback's query). Null: the default page.
+   */
+  returnTo: text('return_to'),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 });

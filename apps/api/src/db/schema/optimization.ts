@@ -24,6 +24,9 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   toDriver: (value) => value,
 });
 
+/** Where a stored thumbnail image came from. */
+export type ThumbnailOrigin = 'upload' | 'previous';
+
 /** A thumbnail image uploaded for a video, checked with sharp, kept until published or replaced. */
 export const thumbnailUploads = pgTable(
   'thumbnail_uploads',
@@ -39,6 +42,11 @@ export const thumbnailUploads = pgTable(
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * `upload`: a person uploaded it. `previous`: the image the video showed before a publish
+     * replaced it, kept so undoing that publish can set it back.
+     */
+    origin: text('origin').$type<ThumbnailOrigin>().notNull().default('upload'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('thumbnail_uploads_video_idx').on(t.channelId, t.videoYoutubeId)],
@@ -107,6 +115,13 @@ export const videoPublishes = pgTable(
     before: jsonb('before').$type<PublishedMetadata>().notNull(),
     after: jsonb('after').$type<PublishedMetadata>().notNull(),
     thumbnailChanged: boolean('thumbnail_changed').notNull(),
+    /**
+     * The image the video showed before this publish set a new thumbnail (origin `previous`);
+     * undo sets it back. Null when no thumbnail was set or no copy could be kept.
+     */
+    thumbnailBeforeId: uuid('thumbnail_before_id').references(() => thumbnailUploads.id, {
+      onDelete: 'set null',
+    }),
     restoresId: uuid('restores_id'),
     quotaUnits: integer('quota_units').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -184,6 +199,10 @@ export const publishJournal = pgTable(
       onDelete: 'set null',
     }),
     thumbnailPlanned: boolean('thumbnail_planned').notNull(),
+    /** A copy of the image the video showed before thumbnails.set (copied to the history). */
+    thumbnailBeforeId: uuid('thumbnail_before_id').references(() => thumbnailUploads.id, {
+      onDelete: 'set null',
+    }),
     /** Whether videos.update wrote something (known from step `thumbnail` on). */
     metadataChanged: boolean('metadata_changed'),
     searchTerm: text('search_term'),
