@@ -68,6 +68,7 @@ describe('SearchInsights', () => {
     const working = async (ids: string[]): Promise<TopVideo[]> =>
       ids.map((id, i) => ({
         youtubeId: id,
+        title: `Camp stove review ${i}`,
         tags: ['stove', `tag ${i}`],
         viewCount: 100 * (i + 1),
       }));
@@ -94,5 +95,69 @@ describe('SearchInsights', () => {
     const insight = await insights().forTerm('dutch oven', REGION, read);
     expect(insight?.resultIds).toEqual(['vid1', 'vid2']);
     expect(searches).toBe(before + 2);
+  });
+
+  it('takes recommended tags only from top results about the term', async () => {
+    // Real results mixed in unrelated videos: "max holloway" brought an Adult Swim cartoon and
+    // "ufc 300 press conference" a football club's press conference.
+    const ranked: Record<string, { id: string; title: string; tags: string[]; text?: string }[]> = {
+      'max holloway': [
+        { id: 'mh1', title: 'Max Holloway vs Justin Gaethje', tags: ['ufc', 'bmf'] },
+        { id: 'mh2', title: 'Smiling Friends S2', tags: ['adult swim', 'animation', 'comedy'] },
+        {
+          id: 'mh3',
+          title: 'Best knockouts of 2024',
+          tags: ['ufc', 'knockout'],
+          text: 'Max Holloway at UFC 300',
+        },
+        { id: 'mh4', title: 'Max and friends', tags: ['adult swim', 'comedy'] },
+      ],
+      'ufc 300 press conference': [
+        { id: 'uf1', title: 'UFC 300: Pre-Fight Press Conference', tags: ['ufc', 'mma'] },
+        { id: 'uf2', title: 'Arsenal press conference', tags: ['soccer', 'arsenal'] },
+        { id: 'uf3', title: 'Cricket: post-match press conference', tags: ['cricket', 'soccer'] },
+        { id: 'uf4', title: 'Pereira vs Hill', tags: ['ufc 300', 'press conferences', 'mma'] },
+      ],
+    };
+    const byId = new Map(
+      Object.values(ranked)
+        .flat()
+        .map((v) => [v.id, v]),
+    );
+    const mixed = {
+      async search(_: unknown, query: { q: string }) {
+        const items = (ranked[query.q] ?? []).map(
+          (v) => ({ ...result(0), youtubeId: v.id, title: v.title }) as SearchResult,
+        );
+        return { items, nextPageToken: null, totalResults: items.length };
+      },
+    } as unknown as VideoPlatform;
+    const read = async (ids: string[]): Promise<TopVideo[]> =>
+      ids.map((id) => {
+        const v = byId.get(id)!;
+        return {
+          youtubeId: id,
+          title: v.title,
+          description: v.text ?? '',
+          tags: v.tags,
+          viewCount: 10,
+        };
+      });
+    const search = new SearchInsights({
+      db: database.db,
+      platform: mixed,
+      clock,
+      apiKey: 'k',
+      log: pino({ level: 'silent' }),
+    });
+    const holloway = await search.forTerm('Max Holloway', REGION, read);
+    expect(holloway?.topTags).toEqual(['ufc', 'bmf', 'knockout']);
+    expect(holloway?.top?.map((v) => v.relevant)).toEqual([true, false, true, false]);
+    // Every result still counts for the search position.
+    expect(holloway?.resultIds).toEqual(['mh1', 'mh2', 'mh3', 'mh4']);
+    const ufc = await search.forTerm('ufc 300 press conference', REGION, read);
+    expect(ufc?.topTags).toEqual(['mma', 'ufc', 'ufc 300', 'press conferences']);
+    for (const unrelated of ['soccer', 'arsenal', 'cricket'])
+      expect(ufc?.topTags).not.toContain(unrelated);
   });
 });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { platformCache } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isAbout } from '../keywords/keyword-words.ts';
 import type { SearchResult, VideoPlatform } from '../video-platform/video-platform.port.ts';
 
 /** How many search results are read for a term (one search.list page). */
@@ -16,7 +17,10 @@ export const SEARCH_FAILURE_MINUTES = 15;
 export interface SearchInsight {
   /** Platform ids of the videos ranking for the term, best first. */
   resultIds: string[];
-  /** Tags of the top videos, most used first (lower case, trimmed). */
+  /**
+   * Tags of the top videos about the term (its words in their title, tags or description), most
+   * used first (lower case, trimmed): a video that only ranks, about something else, lends none.
+   */
   topTags: string[];
   /** The top videos (title, channel, views, date), best first; absent in older cache entries. */
   top?: RankedResult[];
@@ -35,6 +39,8 @@ export interface RankedResult {
   thumbnailUrl: string | null;
   /** 1-based position in the results. */
   position: number;
+  /** Whether the video is about the term (every word of it in its title, tags or description). */
+  relevant?: boolean;
 }
 
 /** What `forTerm` reads of the top videos (PlatformVideo fits). */
@@ -42,6 +48,9 @@ export interface TopVideo {
   youtubeId: string;
   tags: string[];
   viewCount?: number | null;
+  /** The full title and description, to judge whether the video is about the term. */
+  title?: string;
+  description?: string;
 }
 
 /**
@@ -151,10 +160,25 @@ export class SearchInsights {
       return insight;
     }
     const views = new Map(videos.map((v) => [v.youtubeId, v.viewCount ?? null]));
+    const titles = new Map(insight.top?.map((r) => [r.videoId, r.title]));
+    const relevant = new Set(
+      videos
+        .filter((v) =>
+          isAbout(
+            [v.title ?? titles.get(v.youtubeId) ?? '', v.description ?? '', ...v.tags].join(' \n '),
+            term,
+          ),
+        )
+        .map((v) => v.youtubeId),
+    );
     return {
       resultIds: insight.resultIds,
-      topTags: rankTags(videos.map((v) => v.tags)),
-      top: insight.top?.map((r) => ({ ...r, views: views.get(r.videoId) ?? null })),
+      topTags: rankTags(videos.filter((v) => relevant.has(v.youtubeId)).map((v) => v.tags)),
+      top: insight.top?.map((r) => ({
+        ...r,
+        views: views.get(r.videoId) ?? null,
+        relevant: relevant.has(r.videoId),
+      })),
       fetchedAt: insight.fetchedAt,
     };
   }
@@ -206,7 +230,8 @@ function insightKey(
   now: Date,
 ): string {
   const day = now.toISOString().slice(0, 10);
-  return `serp:v1:${region.regionCode}:${region.language}:${day}:${normalised}`;
+  // v2: tags only from results about the term (v1 entries took every result's).
+  return `serp:v2:${region.regionCode}:${region.language}:${day}:${normalised}`;
 }
 
 /** Tags used by the most videos first; ties keep first-seen order. Tags of one video count once. */
