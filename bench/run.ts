@@ -5,6 +5,7 @@
  * Sections: embedded PGlite (always), PostgreSQL (when DATABASE_URL is set), the sync of a
  * 10,000-video emulated channel (bench/sync.ts; PostgreSQL when DATABASE_URL is set, else PGlite),
  * the optimization list and scoring on a 10,000-video channel (bench/optimization.ts), and the
+ * Lighthouse desktop performance of /login and /optimization (bench/lighthouse.ts), and the
  * web bundle report written by the web build. Results also go to bench/results/<timestamp>.json.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { freshPostgres } from './postgres.ts';
 import { benchOptimization } from './optimization.ts';
 import { benchSync, type SyncSection } from './sync.ts';
 import { measureWire, reportWire, type WireFigures } from './wire.ts';
+import { benchLighthouse, reportLighthouse } from './lighthouse.ts';
 
 type DatabaseTarget = Parameters<typeof openDatabase>[0];
 
@@ -257,6 +259,9 @@ async function main(): Promise<void> {
   const sync: SyncSection = await benchSync(process.env.DATABASE_URL || undefined);
   // Like the sync: PostgreSQL when DATABASE_URL is set, otherwise PGlite (said so).
   const optimization = await benchOptimization(process.env.DATABASE_URL || undefined);
+  // Last: a browser on two cores is disturbed by nothing else running.
+  const lighthouse = await benchLighthouse();
+  reportLighthouse(lighthouse);
   const bundle = bundleReport();
 
   const resultsDir = path.join(here, 'results');
@@ -265,7 +270,16 @@ async function main(): Promise<void> {
   writeFileSync(
     file,
     JSON.stringify(
-      { startedAt, node: process.version, load: LOAD, sections, sync, optimization, bundle },
+      {
+        startedAt,
+        node: process.version,
+        load: LOAD,
+        sections,
+        sync,
+        optimization,
+        lighthouse,
+        bundle,
+      },
       null,
       2,
     ),
