@@ -1,0 +1,278 @@
+/**
+ * Accessibility audit of every page a journey visits, with axe (@axe-core/playwright).
+ *
+ * A small watcher runs inside the page (an init script). Whenever the page shows a state it has
+ * not reported yet (path, viewport, open dialog/menu/listbox/tooltip) and that state has settled
+ * (the document is loaded, a main landmark or h1 is there, nothing is loading, no transition is
+ * running and the DOM has been quiet for a moment), it asks the test side to audit it. The audit
+ * runs axe and keeps the result only if the DOM did not change meanwhile (otherwise the page asks
+ * again), so a half-rendered or half-faded page is never judged. Each state is audited once per
+ * test. Serious and critical violations fail the test at its end (see support/test.ts).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+/** The WCAG 2.0/2.1 A and AA rule sets. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/**
+ * Rules outside those tags that we enforce too: axe files "accessible name contains the visible
+ * text" (WCAG 2.5.3) as experimental, and heading levels that skip are a best practice whose
+ * impact axe calls moderate; both were reported against the product, so they fail a journey.
+ */
+export const EXTRA_RULES = ['label-content-name-mismatch', 'heading-order'];
+/** Impacts that fail a journey. */
+export const FAILING_IMPACTS = ['serious', 'critical'];
+/** Paths not audited: the emulator's pages stand in for Google's, which are not ours. */
+export const UNAUDITED_PATH_PREFIXES = ['/emulator/'];
+
+/** One failing rule on one audited page state. */
+export interface Finding {
+  /** The page state: path, viewport and open overlays. */
+  state: string;
+  rule: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  /** CSS selectors of the offending elements, with axe's summary of what is wrong. */
+  nodes: { target: string; summary: string }[];
+}
+
+/** The violations of an axe result that fail a journey. */
+export function failingFindings(state: string, results: Pick<AxeResults, 'violations'>): Finding[] {
+  return results.violations
+    .filter((v) => FAILING_IMPACTS.includes(v.impact ?? '') || EXTRA_RULES.includes(v.id))
+    .map((v) => ({
+      state,
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({
+        target: n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' '),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').trim(),
+      })),
+    }));
+}
+
+/** A readable report: per violation the page state, rule id, impact, help and the elements. */
+export function formatFindings(findings: readonly Finding[]): string {
+  const lines = [`Accessibility: ${findings.length} serious or critical axe violation(s)`];
+  for (const f of findings) {
+    lines.push(`- ${f.rule} (${f.impact}) on ${f.state}: ${f.help} <${f.helpUrl}>`);
+    for (const node of f.nodes)
+      lines.push(`    ${node.target}${node.summary ? ` — ${node.summary}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** Runs axe on the page as the journeys do (WCAG A/AA plus EXTRA_RULES). */
+export function runAxe(page: Page): Promise<AxeResults> {
+  return new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])) })
+    .analyze();
+}
+
+/** Name of the binding the in-page watcher calls with a settled state. */
+const BINDING = '__a11yAudit';
+
+/** Tuning of the in-page watcher. */
+const WATCH = {
+  /** How long the DOM must be quiet before a state counts as settled. */
+  quietMs: 300,
+  /** How often the watcher looks. */
+  intervalMs: 150,
+};
+
+/**
+ * The in-page watcher (serialised into the page, so it must not reference anything outside).
+ * Exposes `window.__a11yState()` (the state key, or null while unsettled) and
+ * `window.__a11yChanges` (a DOM change counter).
+ */
+function installWatcher(options: { binding: string; quietMs: number; intervalMs: number }): void {
+  type WatchedWindow = Window & {
+    __a11yWatcher?: boolean;
+    __a11yChanges?: number;
+    __a11yState?: () => string | null;
+  } & Record<string, unknown>;
+  const win = window as unknown as WatchedWindow;
+  if (win.__a11yWatcher) return;
+  win.__a11yWatcher = true;
+  win.__a11yChanges = 0;
+  let lastChange = performance.now();
+  const observe = (): void => {
+    new MutationObserver(() => {
+      win.__a11yChanges = (win.__a11yChanges ?? 0) + 1;
+      lastChange = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  };
+  const shown = (el: Element): boolean =>
+    el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  const overlays = (): string =>
+    [
+      ...new Set(
+        [
+          ...document.querySelectorAll(
+            '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [role="tooltip"]',
+          ),
+        ]
+          .filter(shown)
+          .map((el) => el.getAttribute('role')),
+      ),
+    ]
+      .sort()
+      .join(',');
+  const loading = (): boolean =>
+    [
+      ...document.querySelectorAll(
+        '[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, [aria-busy="true"]',
+      ),
+    ].some(shown);
+  // Transitions and finite animations; spinners loop forever and never end.
+  const animating = (): boolean =>
+    document
+      .getAnimations()
+      .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+  win.__a11yState = () => {
+    const settled =
+      document.readyState === 'complete' &&
+      document.querySelector('main, [role="main"], h1') !== null &&
+      performance.now() - lastChange >= options.quietMs &&
+      !loading() &&
+      !animating();
+    if (!settled) return null;
+    const suffix = overlays();
+    return `${location.pathname} @${innerWidth}x${innerHeight}${suffix ? ` with ${suffix}` : ''}`;
+  };
+  const reported = new Set<string>();
+  let asking = false;
+  const look = async (): Promise<void> => {
+    if (asking) return;
+    const state = win.__a11yState?.();
+    if (!state || reported.has(state)) return;
+    const audit = win[options.binding] as ((state: string) => Promise<boolean>) | undefined;
+    if (!audit) return;
+    asking = true;
+    try {
+      if (await audit(state)) reported.add(state);
+    } catch {
+      // The test side is gone (page closing): nothing to report to.
+    } finally {
+      asking = false;
+    }
+  };
+  if (document.documentElement) observe();
+  else document.addEventListener('DOMContentLoaded', observe, { once: true });
+  setInterval(() => void look(), options.intervalMs);
+}
+
+/** Whether a page state is exempt from the audit. */
+function unaudited(state: string): boolean {
+  return UNAUDITED_PATH_PREFIXES.some((prefix) => state.startsWith(prefix));
+}
+
+/** Audits attempted per state before an ever-changing page is judged as it is. */
+const MAX_UNSTABLE_ATTEMPTS = 3;
+
+/** Watches one page and audits each new settled state once. */
+export class PageAudit {
+  readonly findings: Finding[] = [];
+  /** States audited (the result kept). */
+  readonly audited = new Set<string>();
+  private readonly attempts = new Map<string, number>();
+  private running: Promise<boolean> = Promise.resolve(true);
+  private closed = false;
+  private readonly page: Page;
+
+  private constructor(page: Page) {
+    this.page = page;
+    page.once('close', () => {
+      this.closed = true;
+    });
+  }
+
+  /** Starts watching a page: from its next document on, and the current one. */
+  static async watch(page: Page): Promise<PageAudit> {
+    const audit = new PageAudit(page);
+    await page.exposeBinding(BINDING, (_source, state: string) => audit.request(state));
+    const options = { binding: BINDING, ...WATCH };
+    await page.addInitScript(installWatcher, options);
+    await page.evaluate(installWatcher, options).catch(() => undefined);
+    return audit;
+  }
+
+  /** One audit at a time; answers whether the state counts as audited. */
+  private request(state: string): Promise<boolean> {
+    this.running = this.running.then(() => this.auditState(state));
+    return this.running;
+  }
+
+  private async auditState(state: string): Promise<boolean> {
+    if (this.closed) return true;
+    if (this.audited.has(state) || unaudited(state)) return true;
+    try {
+      const before = await this.page.evaluate(
+        () => (window as { __a11yChanges?: number }).__a11yChanges,
+      );
+      const results = await runAxe(this.page);
+      const after = await this.page.evaluate(() => ({
+        changes: (window as { __a11yChanges?: number }).__a11yChanges,
+        state: (window as { __a11yState?: () => string | null }).__a11yState?.() ?? null,
+      }));
+      const attempts = (this.attempts.get(state) ?? 0) + 1;
+      this.attempts.set(state, attempts);
+      const stable = before === after.changes && after.state === state;
+      if (!stable && attempts < MAX_UNSTABLE_ATTEMPTS) return false;
+      this.audited.add(state);
+      this.findings.push(...failingFindings(state, results));
+      return true;
+    } catch (error) {
+      // The page navigated or closed mid-audit: the new document reports its own state.
+      if (this.closed || isNavigationError(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Waits for the audit in progress, then audits the page's current state if it settles within
+   * `timeoutMs` and has not been audited (the state a journey ends on).
+   */
+  async finish(timeoutMs = 5_000): Promise<void> {
+    await this.running.catch(() => undefined);
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closed && Date.now() < deadline) {
+      const state = await this.settledState(deadline - Date.now()).catch(() => null);
+      if (state === null || (await this.request(state))) return;
+    }
+  }
+
+  /** Waits until the page shows a settled state and returns its key. */
+  private async settledState(timeoutMs: number): Promise<string> {
+    const handle = await this.page.waitForFunction(
+      () => (window as { __a11yState?: () => string | null }).__a11yState?.(),
+      null,
+      { timeout: Math.max(timeoutMs, 1), polling: 100 },
+    );
+    return (await handle.jsonValue()) as string;
+  }
+
+  /** Audits the current state now (waiting for it to settle), even if it was audited before. */
+  async check(timeoutMs = 10_000): Promise<Finding[]> {
+    await this.running.catch(() => undefined);
+    const state = await this.settledState(timeoutMs);
+    const results = await runAxe(this.page);
+    this.audited.add(state);
+    const found = failingFindings(state, results);
+    this.findings.push(...found);
+    return found;
+  }
+}
+
+/** Errors of an evaluation cut short by a navigation or a closing page. */
+function isNavigationError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Execution context was destroyed|navigat|Target (page, context or browser )?(has been )?closed|frame was detached|Cannot find context/i.test(
+    message,
+  );
+}
