@@ -4,7 +4,7 @@ import { setTrackingContextProvider, type TrackingContext } from '../lib/trackin
 import { useUser } from '../lib/user.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { ErrorPage } from '../components/error-page.tsx';
-import { useActiveChannel } from '../features/channels/use-active-channel.ts';
+import { useActiveChannel } from '../lib/channels/use-active-channel.ts';
 import { GlobalEventNotices } from './notices/global-event-notices.tsx';
 import { hasOAuthReturnParams } from './notices/oauth-params.ts';
 

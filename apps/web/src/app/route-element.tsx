@@ -6,7 +6,7 @@ import { usePublicConfig } from '../lib/public-config.ts';
 import { trackPageView } from '../lib/tracking.ts';
 import { useUser } from '../lib/user.ts';
 import { isApiError } from '../lib/api-error.ts';
-import { useMyChannels, pickerChannels } from '../features/channels/api/get-my-channels.ts';
+import { useMyChannels, pickerChannels } from '../lib/channels/get-my-channels.ts';
 import {
   decideRoute,
   safeReturnPath,

@@ -8,7 +8,7 @@ import type { MyChannels, PublicConfig, User } from '@tubewise/contract';
 import { createQueryClient } from '../lib/query-client.ts';
 import { publicConfigQueryOptions } from '../lib/public-config.ts';
 import { userQueryKey } from '../lib/user.ts';
-import { myChannelsQueryKey } from '../features/channels/api/get-my-channels.ts';
+import { myChannelsQueryKey } from '../lib/channels/get-my-channels.ts';
 
 let current = { pathname: '', search: '', state: null as unknown };
 

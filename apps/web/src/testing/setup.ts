@@ -2,8 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetApiClientForTests } from '../lib/api-client.ts';
-import { activeChannelStore } from '../features/channels/active-channel.ts';
-import { syncTracker } from '../features/channels/channel-sync.ts';
+import { activeChannelStore } from '../lib/channels/active-channel.ts';
+import { syncTracker } from '../lib/channels/channel-sync.ts';
 import { resetApi, server } from './server.ts';
 import { installMatchMedia, resetViewport } from './viewport.ts';
 

@@ -9,7 +9,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { HEADER_HEIGHT, Header } from './header.tsx';
 import { LeftNav, useCompactNav } from './left-nav.tsx';
 import { NAV_COMPACT_WIDTH, NAV_WIDTH } from './nav-items.ts';
-import { ChannelSyncBanner } from '../../features/channels/components/sync-banner.tsx';
+import { ChannelSyncBanner } from '../../components/sync-banner.tsx';
 
 /** Props of the app shell. */
 export interface AppShellProps {

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import { trackEvent } from '../../lib/tracking.ts';
 import { ChannelPicker } from '../../features/channels/components/channel-picker.tsx';
-import { useActiveChannel } from '../../features/channels/use-active-channel.ts';
+import { useActiveChannel } from '../../lib/channels/use-active-channel.ts';
 import { AccountMenu } from './account-menu.tsx';
 
 /** Header size in px (spec section 9). */

@@ -16,7 +16,7 @@ import {
 import { paths } from '../../config/paths.ts';
 import { ACCESS_FORBIDDEN_TEXT, INVALID_GRANT_TEXT } from '../../config/texts.ts';
 import { userQueryKey } from '../../lib/user.ts';
-import { myChannelsQueryKey } from '../../features/channels/api/get-my-channels.ts';
+import { myChannelsQueryKey } from '../../lib/channels/get-my-channels.ts';
 
 const SESSION_KEY = 'session-expired';
 const INVALID_GRANT_KEY = 'invalid-grant';

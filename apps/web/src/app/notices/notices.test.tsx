@@ -15,7 +15,7 @@ import {
   activeChannelStore,
   ACTIVE_CHANNEL_STORAGE_KEY,
   CHANNEL_CHANGED_EVENT,
-} from '../../features/channels/active-channel.ts';
+} from '../../lib/channels/active-channel.ts';
 import {
   INVALID_GRANT_EVENT,
   SESSION_EXPIRED_EVENT,

@@ -4,14 +4,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notify } from '../../lib/notify.ts';
 import { userQueryKey } from '../../lib/user.ts';
 import { TOAST_DURATION_MS } from '../../config/notifications.ts';
-import {
-  myChannelsQueryOptions,
-  pickerChannels,
-} from '../../features/channels/api/get-my-channels.ts';
-import {
-  activeChannelStore,
-  CHANNEL_CHANGED_EVENT,
-} from '../../features/channels/active-channel.ts';
+import { myChannelsQueryOptions, pickerChannels } from '../../lib/channels/get-my-channels.ts';
+import { activeChannelStore, CHANNEL_CHANGED_EVENT } from '../../lib/channels/active-channel.ts';
 import { oauthReturnError, oauthReturnSuccess, stripOAuthParams } from './oauth-return.ts';
 
 /**

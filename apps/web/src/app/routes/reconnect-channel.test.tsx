@@ -5,7 +5,7 @@ import { browser } from '../../lib/browser.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { api, handle, server } from '../../testing/server.ts';
 import { buildChannel, buildChannels, buildUser } from '../../testing/data.ts';
-import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../features/channels/active-channel.ts';
+import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../lib/channels/active-channel.ts';
 import { channelsToReconnect } from './reconnect-channel.tsx';
 
 const list = () => screen.findByRole('list', { name: 'Channels to reconnect' });

@@ -15,7 +15,7 @@ import { useUser } from '../../lib/user.ts';
 import { useConnectChannel } from '../../features/channels/api/get-youtube-auth-url.ts';
 import { ChannelThumbnail } from '../../features/channels/components/channel-thumbnail.tsx';
 import { ConnectError } from '../../features/channels/components/connect-error.tsx';
-import { useActiveChannel } from '../../features/channels/use-active-channel.ts';
+import { useActiveChannel } from '../../lib/channels/use-active-channel.ts';
 
 /**
  * The channels to offer for reconnection: those flagged as needing it, or, when none is (the

@@ -15,8 +15,8 @@ import {
 import {
   activeChannelStore,
   ACTIVE_CHANNEL_STORAGE_KEY,
-} from '../../features/channels/active-channel.ts';
-import { SYNCED_CHANNELS_STORAGE_KEY } from '../../features/channels/synced-channels.ts';
+} from '../../lib/channels/active-channel.ts';
+import { SYNCED_CHANNELS_STORAGE_KEY } from '../../lib/channels/synced-channels.ts';
 import { CHANNEL_PLACEHOLDER_SRC } from '../../features/channels/components/channel-thumbnail.tsx';
 
 const PAGE = '/settings/channels';

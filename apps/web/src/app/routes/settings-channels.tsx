@@ -9,7 +9,7 @@ import Add from '@mui/icons-material/Add';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useUser } from '../../lib/user.ts';
-import { useMyChannels } from '../../features/channels/api/get-my-channels.ts';
+import { useMyChannels } from '../../lib/channels/get-my-channels.ts';
 import { useConnectChannel } from '../../features/channels/api/get-youtube-auth-url.ts';
 import { ChannelRow } from '../../features/channels/components/channel-row.tsx';
 import { ConnectError } from '../../features/channels/components/connect-error.tsx';

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@tubewise/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { userQueryKey } from '../../../lib/user.ts';
-import { activeChannelStore, CHANNEL_CHANGED_EVENT } from '../active-channel.ts';
-import { myChannelsQueryOptions, pickerChannels } from './get-my-channels.ts';
+import { activeChannelStore, CHANNEL_CHANGED_EVENT } from '../../../lib/channels/active-channel.ts';
+import { myChannelsQueryOptions, pickerChannels } from '../../../lib/channels/get-my-channels.ts';
 
 /** Shown when removing (or leaving) a channel fails (spec section 8). */
 export const REMOVE_CHANNEL_FAILED_TEXT = 'Failed to remove channel';

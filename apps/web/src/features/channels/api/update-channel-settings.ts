@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelSettings } from '@tubewise/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { channelSettingsQueryKey } from './get-channel-settings.ts';
+import { channelSettingsQueryKey } from '../../../lib/channels/get-channel-settings.ts';
 
 /** Replaces a channel's settings; answers the stored settings. */
 export function updateChannelSettings(channelId: string, settings: ChannelSettings) {

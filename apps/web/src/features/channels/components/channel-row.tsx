@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useChannelSync, useStartChannelSync } from '../channel-sync.ts';
+import { useChannelSync, useStartChannelSync } from '../../../lib/channels/channel-sync.ts';
 import { ChannelThumbnail } from './channel-thumbnail.tsx';
-import { syncProgressText } from './sync-banner.tsx';
+import { syncProgressText } from '../../../components/sync-banner.tsx';
 
 /** The row's sync line: progress while syncing, else the last successful sync. */
 export function syncSummary(status: SyncStatus | undefined, starting: boolean): string {

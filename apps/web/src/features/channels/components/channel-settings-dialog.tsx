@@ -10,8 +10,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { notify } from '../../../lib/notify.ts';
-import { useChannelSettings } from '../api/get-channel-settings.ts';
-import { LOCALES_FAILED_TEXT, useLocales } from '../api/get-locales.ts';
+import { useChannelSettings } from '../../../lib/channels/get-channel-settings.ts';
+import { LOCALES_FAILED_TEXT, useLocales } from '../../../lib/channels/get-locales.ts';
 import { useUpdateChannelSettings } from '../api/update-channel-settings.ts';
 import { ChipListField } from './chip-list-field.tsx';
 

@@ -5,8 +5,8 @@ import { savedIdea, type IdeaDetails, type IdeaFolder, type SavedIdea } from '@t
 import { currentLocation, renderApp } from '../../../testing/render-app.tsx';
 import { api, errorBody, handle, server } from '../../../testing/server.ts';
 import { buildChannels, buildUser } from '../../../testing/data.ts';
-import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../channels/active-channel.ts';
-import { SYNCED_CHANNELS_STORAGE_KEY } from '../../channels/synced-channels.ts';
+import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../../lib/channels/active-channel.ts';
+import { SYNCED_CHANNELS_STORAGE_KEY } from '../../../lib/channels/synced-channels.ts';
 import { KEYWORD_DATA_UNAVAILABLE_TEXT } from '../discover/idea-errors.ts';
 import {
   buildFolder,

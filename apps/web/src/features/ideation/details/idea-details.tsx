@@ -16,7 +16,7 @@ import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import EditNote from '@mui/icons-material/EditNote';
 import { paths } from '../../../config/paths.ts';
-import { useActiveChannel } from '../../channels/use-active-channel.ts';
+import { useActiveChannel } from '../../../lib/channels/use-active-channel.ts';
 import {
   formatCompactNumber,
   formatDateTime,

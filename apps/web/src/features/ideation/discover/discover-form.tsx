@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import { LOCALES_FAILED_TEXT } from '../../channels/api/get-locales.ts';
+import { LOCALES_FAILED_TEXT } from '../../../lib/channels/get-locales.ts';
 import { cleanSeeds, tooManySeedsText } from './idea-format.ts';
 import { SeedInput } from './seed-input.tsx';
 

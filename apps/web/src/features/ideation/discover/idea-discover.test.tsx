@@ -11,8 +11,8 @@ import {
   buildUser,
 } from '../../../testing/data.ts';
 import { setViewport } from '../../../testing/viewport.ts';
-import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../channels/active-channel.ts';
-import { SYNCED_CHANNELS_STORAGE_KEY } from '../../channels/synced-channels.ts';
+import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../../lib/channels/active-channel.ts';
+import { SYNCED_CHANNELS_STORAGE_KEY } from '../../../lib/channels/synced-channels.ts';
 import { KEYWORD_DATA_UNAVAILABLE_TEXT } from './idea-errors.ts';
 import { tooManySeedsText } from './idea-format.ts';
 import { buildDiscoverPage, buildIdea, TEST_SOURCE } from './testing/idea-data.ts';

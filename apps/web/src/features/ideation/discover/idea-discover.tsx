@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { paths } from '../../../config/paths.ts';
-import { channelSettingsQueryOptions } from '../../channels/api/get-channel-settings.ts';
-import { useLocales } from '../../channels/api/get-locales.ts';
-import { useActiveChannel } from '../../channels/use-active-channel.ts';
+import { channelSettingsQueryOptions } from '../../../lib/channels/get-channel-settings.ts';
+import { useLocales } from '../../../lib/channels/get-locales.ts';
+import { useActiveChannel } from '../../../lib/channels/use-active-channel.ts';
 import { formatNumber } from '../../optimization/list/format.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import {

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { IdeaFolder, SavedIdea } from '@tubewise/contract';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useActiveChannel } from '../../channels/use-active-channel.ts';
+import { useActiveChannel } from '../../../lib/channels/use-active-channel.ts';
 import { useIdeaFolders } from '../api/folders.ts';
 import { ideationQueryKeys } from '../api/query-keys.ts';
 import { useSavedIdeaAnywhere, useSavedIdeas } from '../api/saved.ts';

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
-import { useActiveChannel } from '../../channels/use-active-channel.ts';
+import { useActiveChannel } from '../../../lib/channels/use-active-channel.ts';
 import { useVideoDetails } from '../api/get-video-details.ts';
 import { VideoEditor } from './video-editor.tsx';
 

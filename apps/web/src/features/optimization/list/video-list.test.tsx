@@ -11,8 +11,8 @@ import { currentLocation, renderApp } from '../../../testing/render-app.tsx';
 import { api, errorBody, handle, server } from '../../../testing/server.ts';
 import { buildChannels, buildSyncStatus, buildUser } from '../../../testing/data.ts';
 import { setViewport } from '../../../testing/viewport.ts';
-import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../channels/active-channel.ts';
-import { SYNCED_CHANNELS_STORAGE_KEY } from '../../channels/synced-channels.ts';
+import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../../lib/channels/active-channel.ts';
+import { SYNCED_CHANNELS_STORAGE_KEY } from '../../../lib/channels/synced-channels.ts';
 import { COLUMN_TOOLTIPS } from './video-table.tsx';
 import { VIDEO_SYNC_PROGRESS_LABEL } from './video-list.tsx';
 

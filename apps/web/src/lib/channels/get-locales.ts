@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language } from '@tubewise/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /** Shown when the keyword languages cannot be loaded (spec section 8). */
 export const LOCALES_FAILED_TEXT = 'Failed to get Keyword Language';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Channel, MyChannels } from '@tubewise/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../../lib/user.ts';
+import { apiRequest } from '../api-client.ts';
+import { userQueryKey } from '../user.ts';
 
 /** Cache key of the user's channels (under the user key: signing out drops both). */
 export const myChannelsQueryKey = [...userQueryKey, 'channels'] as const;

@@ -3,7 +3,7 @@
  * survives reloads, and resolved against the current channel list on every read.
  */
 import type { Channel } from '@tubewise/contract';
-import { readStorage, writeStorage } from '../../lib/storage.ts';
+import { readStorage, writeStorage } from '../storage.ts';
 
 /** localStorage key of the active channel id. */
 export const ACTIVE_CHANNEL_STORAGE_KEY = 'activeChannelId';

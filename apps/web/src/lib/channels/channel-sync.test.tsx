@@ -5,11 +5,11 @@ import type { SyncStatus } from '@tubewise/contract';
 import { renderApp } from '../../testing/render-app.tsx';
 import { api, errorBody, handle, server } from '../../testing/server.ts';
 import { buildChannels, buildSyncStatus, buildUser } from '../../testing/data.ts';
-import { channelVideosQueryKey } from '../../lib/video-queries.ts';
+import { channelVideosQueryKey } from '../video-queries.ts';
 import { getSyncedChannelIds, SYNCED_CHANNELS_STORAGE_KEY } from './synced-channels.ts';
 import { ACTIVE_CHANNEL_STORAGE_KEY } from './active-channel.ts';
-import { SYNC_POLL_INTERVAL_MS } from './api/get-sync-status.ts';
-import { syncProgressText } from './components/sync-banner.tsx';
+import { SYNC_POLL_INTERVAL_MS } from './get-sync-status.ts';
+import { syncProgressText } from '../../components/sync-banner.tsx';
 
 const PAGE = '/video-idea/discover';
 const running = (done: number, total: number | null) =>

@@ -6,17 +6,17 @@ import {
   CHANNEL_CHANGED_EVENT,
   reloadUrlAfterChannelSwitch,
   selectActiveChannelId,
-} from './active-channel.ts';
+} from '../../lib/channels/active-channel.ts';
 import {
   addSyncedChannelId,
   getSyncedChannelIds,
   SYNCED_CHANNELS_STORAGE_KEY,
-} from './synced-channels.ts';
-import { pickerChannels } from './api/get-my-channels.ts';
+} from '../../lib/channels/synced-channels.ts';
+import { pickerChannels } from '../../lib/channels/get-my-channels.ts';
 import { buildChannels, buildPublicConfig, buildUser } from '../../testing/data.ts';
 import { renderWithProviders } from '../../testing/render-app.tsx';
 import { browser } from '../../lib/browser.ts';
-import { Header } from '../../app/layout/header.tsx';
+import { Header } from './header.tsx';
 
 const channels = buildChannels(3);
 

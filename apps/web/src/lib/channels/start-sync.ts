@@ -1,5 +1,5 @@
 import type { SyncStatus } from '@tubewise/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /** Starts syncing a channel's videos and playlists (`channelId` = Channel.id); answers 202. */
 export function startSync(channelId: string): Promise<SyncStatus> {

@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from '../../lib/storage.ts';
+import { readStorage, writeStorage } from '../storage.ts';
 
 /** localStorage key of the channel ids already synced from this browser. */
 export const SYNCED_CHANNELS_STORAGE_KEY = 'syncedChannelIds';

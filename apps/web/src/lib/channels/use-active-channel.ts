@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Channel } from '@tubewise/contract';
-import { browser } from '../../lib/browser.ts';
+import { browser } from '../browser.ts';
 import {
   activeChannelStore,
   CHANNEL_CHANGED_EVENT,
   reloadUrlAfterChannelSwitch,
   selectActiveChannelId,
 } from './active-channel.ts';
-import { pickerChannels, useMyChannels } from './api/get-my-channels.ts';
+import { pickerChannels, useMyChannels } from './get-my-channels.ts';
 
 /** What components need about channels: the list, the active one and how to switch. */
 export interface ActiveChannelState {

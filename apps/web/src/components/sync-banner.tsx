@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useActiveChannel } from '../use-active-channel.ts';
-import { useAutoSync, useChannelSync, useStartChannelSync } from '../channel-sync.ts';
+import { useActiveChannel } from '../lib/channels/use-active-channel.ts';
+import { useAutoSync, useChannelSync, useStartChannelSync } from '../lib/channels/channel-sync.ts';
 
 /** Accessible name of the sync progress bar (stable for browser journeys). */
 export const SYNC_PROGRESS_LABEL = 'Channel sync progress';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SyncStatus } from '@tubewise/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../../lib/user.ts';
+import { apiRequest } from '../api-client.ts';
+import { userQueryKey } from '../user.ts';
 
 /** How often a running sync's progress is polled. */
 export const SYNC_POLL_INTERVAL_MS = 1500;

@@ -5,9 +5,9 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, SyncStatus } from '@tubewise/contract';
-import { channelVideosQueryKey } from '../../lib/video-queries.ts';
-import { startSync } from './api/start-sync.ts';
-import { syncStatusQueryKey, useSyncStatus } from './api/get-sync-status.ts';
+import { channelVideosQueryKey } from '../video-queries.ts';
+import { startSync } from './start-sync.ts';
+import { syncStatusQueryKey, useSyncStatus } from './get-sync-status.ts';
 import { addSyncedChannelId, getSyncedChannelIds } from './synced-channels.ts';
 
 /** Logged when a sync fails (spec section 8: 'Error syncing channel: {id}', id = youtubeId). */

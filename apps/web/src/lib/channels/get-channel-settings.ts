@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChannelSettings } from '@tubewise/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../../lib/user.ts';
+import { apiRequest } from '../api-client.ts';
+import { userQueryKey } from '../user.ts';
 
 /** Cache key of a channel's settings. */
 export const channelSettingsQueryKey = (channelId: string) =>
