@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { HOME_PATH, atPath, channelPicker, expectShell, submitLogin } from '../support/app.ts';
 import {
   CONNECT_TOASTS,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { DEMO_CHANNELS, TEXTS, channelPicker, signIn } from '../support/app.ts';
 
 /** Opens the channel picker and returns its parts. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import {
   HOME_PATH,
   atPath,
@@ -29,6 +29,7 @@ async function openShareDialog(page: Page) {
 test('the owner shares a channel by e-mail; the invitee sets a password, works on it, and is removed', async ({
   page,
   browser,
+  a11y,
 }) => {
   // The owner invites someone new.
   await signIn(page);
@@ -46,6 +47,7 @@ test('the owner shares a channel by e-mail; the invitee sets a password, works o
   // The invitee, in their own browser, finds the e-mail and sets a password.
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
+  await a11y.watch(invitee);
   try {
     const message = invitee
       .getByRole('row')

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { atPath, channelPicker, expectShell, signIn } from '../support/app.ts';
 import {
   DEMO_CHANNEL_IDS,

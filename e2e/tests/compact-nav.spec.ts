@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { mainNav, signIn } from '../support/app.ts';
 
 /** The rendered width of the navigation bar in CSS pixels. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Download, type Locator, type Page } from '../support/test.ts';
 import { DEMO_CHANNELS, atPath, signIn } from '../support/app.ts';
 import { DEMO_CHANNEL_IDS, myChannels, toast, waitForFirstSync } from '../support/platform.ts';
 

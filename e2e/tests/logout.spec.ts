@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { HOME_PATH, accountButton, atPath, signIn } from '../support/app.ts';
 
 test('log out from the account menu ends the session, also on the server', async ({

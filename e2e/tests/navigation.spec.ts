@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { HOME_PATH, atPath, mainNav, signIn } from '../support/app.ts';
 
 /** Each navigation item: its accessible name, where it goes, and that page's title and heading. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { HOME_PATH, atPath, channelPicker, mainNav, signIn } from '../support/app.ts';
 
 test('an unknown route shows the 404 page, signed out or in', async ({ page }) => {

@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
   type Request,
-} from '@playwright/test';
+} from '../support/test.ts';
 import { DEMO_CHANNELS, atPath, channelPicker, signIn } from '../support/app.ts';
 import { DEMO_CHANNEL_IDS, myChannels, toast, waitForFirstSync } from '../support/platform.ts';
 

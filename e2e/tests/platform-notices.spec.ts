@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { DEMO_CHANNELS, atPath, signIn } from '../support/app.ts';
 import {
   CONNECT_TOASTS,

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '../support/test.ts';
 import { DEMO, HOME_PATH, atPath, expectShell, submitLogin } from '../support/app.ts';
 
 /** A fresh, uncommon password for this run (the server refuses the most common ones). */

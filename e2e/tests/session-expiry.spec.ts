@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { DEMO, TEXTS, atPath, expectShell, mainNav, signIn, submitLogin } from '../support/app.ts';
 
 test('an expired session shows the notice, whose link leads to log in again', async ({
