@@ -6,6 +6,11 @@ export const youtubeAuthUrlQuery = z.object({
   reconnect: z.enum(['true', 'false']).default('false'),
   first_channel: z.enum(['true', 'false']).default('false'),
   channel_id: z.string().max(100).optional(),
+  /**
+   * The app page to come back to after the consent (a same-origin path such as
+   * `/optimization/video/abc`); the server validates it and keeps it with the state.
+   */
+  return_to: z.string().max(2000).optional(),
 });
 export const youtubeAuthUrlResponse = z.object({ authUrl: z.string() });
 

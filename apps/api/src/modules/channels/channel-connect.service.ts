@@ -12,6 +12,7 @@ import {
   type VideoPlatform,
 } from '../video-platform/video-platform.port.ts';
 import type { ChannelCredentials } from './channel-credentials.ts';
+import { safeOAuthReturnPath } from './oauth-return-path.ts';
 
 /** An OAuth `state` is good for this long (the consent page is a few clicks). */
 export const OAUTH_STATE_TTL_SECONDS = 15 * 60;
@@ -30,7 +31,15 @@ export interface ConnectRequest {
   firstChannel: boolean;
   /** On reconnect, the channel being reconnected (youtubeId). */
   channelYoutubeId?: string;
+  /**
+   * The app page to come back to (as the client sent it): kept with the state only if it is a
+   * safe same-origin path (safeOAuthReturnPath), else the default page is used.
+   */
+  returnTo?: string;
 }
+
+/** Where the first channel's successful connection lands: the optimisation list. */
+export const FIRST_CHANNEL_LANDING_PATH = '/optimization';
 
 /** The OAuth callback's query. */
 export interface CallbackInput {
@@ -82,6 +91,7 @@ export class ChannelConnectService {
       mode: request.reconnect ? 'reconnect' : 'connect',
       firstChannel: request.firstChannel,
       expectedYoutubeId: request.reconnect ? (request.channelYoutubeId ?? null) : null,
+      returnTo: safeOAuthReturnPath(request.returnTo),
       expiresAt: new Date(this.clock.now().getTime() + OAUTH_STATE_TTL_SECONDS * 1000),
     });
     return this.platform.authorizationUrl({ state, codeChallenge, redirectUri: this.redirectUri });
@@ -120,11 +130,16 @@ export class ChannelConnectService {
       return failure('/settings/channels', false, { xsrf: 'false' });
     }
     const reconnect = state.mode === 'reconnect';
-    const back = reconnect
-      ? '/reconnect-channel'
-      : state.firstChannel
-        ? '/setup-step1'
-        : '/settings/channels';
+    // The page the consent started from (validated again: stored rows predate no check), where
+    // its notices show and, in the editor, the unsaved edit waits.
+    const returnTo = safeOAuthReturnPath(state.returnTo);
+    const back =
+      returnTo ??
+      (reconnect
+        ? '/reconnect-channel'
+        : state.firstChannel
+          ? '/setup-step1'
+          : '/settings/channels');
     if (input.error || !input.code) {
       // The person pressed "Deny" (access_denied) or the platform refused.
       return failure(back, reconnect, { 'yt-permissions-given': 'false' });
@@ -204,7 +219,10 @@ export class ChannelConnectService {
       channel: platformChannel.youtubeId,
     };
     if (reconnect) params['channel-reconnect'] = 'true';
-    return { path: state.firstChannel ? '/' : '/settings/channels', params };
+    return {
+      path: returnTo ?? (state.firstChannel ? FIRST_CHANNEL_LANDING_PATH : '/settings/channels'),
+      params,
+    };
   }
 
   /** Deletes states that can no longer be used. */

@@ -42,6 +42,7 @@ export function registerChannelRoutes(
         reconnect,
         firstChannel: query.first_channel === 'true',
         channelYoutubeId: reconnect ? access?.channel.youtubeId : undefined,
+        returnTo: query.return_to,
       });
       return { authUrl };
     },
@@ -64,8 +65,11 @@ export function registerChannelRoutes(
     async (request, reply) => {
       const session = await resolveSession(request);
       const result = await connect.complete(request.query, session);
-      const search = new URLSearchParams(result.params).toString();
-      return reply.redirect(`${result.path}${search ? `?${search}` : ''}`, 302);
+      // The return path may carry its own query and hash: the parameters join its query.
+      const target = new URL(result.path, 'http://app.invalid');
+      for (const [name, value] of Object.entries(result.params))
+        target.searchParams.set(name, value);
+      return reply.redirect(`${target.pathname}${target.search}${target.hash}`, 302);
     },
   );
 

@@ -13,12 +13,15 @@ import { SCOPE_READONLY } from '../video-platform/video-platform.port.ts';
 
 const CHANNEL_A = 'UCaaaaaaaaaaaaaaaaaaaaaa';
 const CHANNEL_B = 'UCbbbbbbbbbbbbbbbbbbbbbb';
+const CHANNEL_C = 'UCcccccccccccccccccccccc';
 
 describe.each(testBackends())('channels (%s)', (backend) => {
   let t: TestApp;
   let platform: FakePlatform;
   let owner: { id: string; cookie: string };
   let other: { id: string; cookie: string };
+  /** Connects only channel C (return-path tests), so the other tests' channels stay as they are. */
+  let third: { id: string; cookie: string };
 
   beforeAll(async () => {
     platform = new FakePlatform([
@@ -35,6 +38,10 @@ describe.each(testBackends())('channels (%s)', (backend) => {
         code: 'code-b',
         channel: { youtubeId: CHANNEL_B, title: 'Beta Bikes', videos: 7, playlists: [2] },
       },
+      {
+        code: 'code-c',
+        channel: { youtubeId: CHANNEL_C, title: 'Gamma Games', videos: 3, playlists: [] },
+      },
       { code: 'code-none', channel: null },
       {
         code: 'code-readonly',
@@ -47,6 +54,8 @@ describe.each(testBackends())('channels (%s)', (backend) => {
     owner.cookie = await t.login('owner@example.com', TEST_PASSWORD);
     other = { id: await t.createUser('other@example.com'), cookie: '' };
     other.cookie = await t.login('other@example.com', TEST_PASSWORD);
+    third = { id: await t.createUser('third@example.com'), cookie: '' };
+    third.cookie = await t.login('third@example.com', TEST_PASSWORD);
   });
   afterAll(() => t.close());
 
@@ -106,7 +115,8 @@ describe.each(testBackends())('channels (%s)', (backend) => {
 
   it('connects a channel, stores its tokens encrypted, and lists it', async () => {
     const landing = await connect(owner, 'code-a', '&first_channel=true');
-    expect(landing.pathname).toBe('/');
+    // A first channel lands on the optimisation list (its videos), not on Ideation's empty topics.
+    expect(landing.pathname).toBe('/optimization');
     expect(landing.searchParams.get('oauth-success')).toBe('true');
     const list = await myChannels(owner.cookie);
     expect(list.myChannels).toEqual([
@@ -186,6 +196,89 @@ describe.each(testBackends())('channels (%s)', (backend) => {
       'oauth-success': 'true',
       'channel-reconnect': 'true',
     });
+  });
+
+  it('returns to the page the reconnect started from, kept with the state, with the usual parameters', async () => {
+    const channelId = (await myChannels(owner.cookie)).myChannels[0].id as string;
+    const editor = '/optimization/video/abc123?tab=tags#title';
+    const back = await connect(
+      owner,
+      'code-a',
+      `&reconnect=true&channel_id=${channelId}&return_to=${encodeURIComponent(editor)}`,
+    );
+    expect(back.pathname).toBe('/optimization/video/abc123');
+    expect(back.hash).toBe('#title');
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      tab: 'tags',
+      'oauth-success': 'true',
+      'channel-reconnect': 'true',
+      channel: CHANNEL_A,
+    });
+    // A failure comes back there too (its toast shows on that page, the edit waits there).
+    const wrong = await connect(
+      owner,
+      'code-b',
+      `&reconnect=true&channel_id=${channelId}&return_to=${encodeURIComponent('/optimization/video/abc123')}`,
+    );
+    expect(wrong.pathname).toBe('/optimization/video/abc123');
+    expect(wrong.searchParams.get('correct-channel')).toBe('false');
+    // Return parameters planted in the path are dropped: the callback sets its own.
+    const planted = await connect(
+      third,
+      'code-c',
+      `&return_to=${encodeURIComponent('/optimization?oauth-success=false&xsrf=false&page=2')}`,
+    );
+    expect(planted.pathname).toBe('/optimization');
+    expect(planted.searchParams.get('page')).toBe('2');
+    expect(planted.searchParams.get('oauth-success')).toBe('true');
+    expect(planted.searchParams.get('xsrf')).toBeNull();
+  });
+
+  it('never sends the browser off the app: unsafe return paths fall back to the default page', async () => {
+    const attempts = [
+      '//evil.com',
+      '//evil.com/optimization',
+      'https://evil.com',
+      'evil.com',
+      '/\\evil.com',
+      '/\\/evil.com',
+      '/%2F%2Fevil.com',
+      '/%2f/evil.com',
+      '/%5Cevil.com',
+      '/%252F%252Fevil.com',
+      '/..//evil.com',
+      '/https://evil.com',
+      '/javascript:alert(1)',
+      'javascript:alert(1)',
+      '/\tevil',
+      '/api/users/logout',
+      '/oauth/youtube/callback?code=x',
+      '/emulator/_emulator/reset',
+    ];
+    for (const attempt of attempts) {
+      const landing = await connect(third, 'code-c', `&return_to=${encodeURIComponent(attempt)}`);
+      expect(landing.host, attempt).toBe('localhost');
+      expect(landing.pathname, attempt).toBe('/settings/channels');
+      expect(landing.searchParams.get('oauth-success'), attempt).toBe('true');
+    }
+    // The callback's own query cannot name a destination: only the stored state does.
+    const url = await authUrl(third);
+    const res = await inject({
+      method: 'GET',
+      url: `/oauth/youtube/callback?state=${url.searchParams.get('state')}&code=code-c&return_to=%2F%2Fevil.com&returnTo=%2F%2Fevil.com`,
+      headers: { cookie: third.cookie },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(new URL(res.headers.location as string, 'http://localhost').pathname).toBe(
+      '/settings/channels',
+    );
+    // An over-long return path is refused by the contract, before any state is created.
+    const tooLong = await inject({
+      method: 'GET',
+      url: `/api/users/youtube-auth-url?user_id=${third.id}&return_to=/${'a'.repeat(2001)}`,
+      headers: { cookie: third.cookie },
+    });
+    expect(tooLong.statusCode).toBe(400);
   });
 
   it('marks the channel for reconnection when its refresh token dies, and answers invalid-grant', async () => {
