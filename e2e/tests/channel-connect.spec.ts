@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test.ts';
-import { HOME_PATH, atPath, channelPicker, expectShell, submitLogin } from '../support/app.ts';
+import { atPath, channelPicker, expectShell, submitLogin } from '../support/app.ts';
 import {
   CONNECT_TOASTS,
   DEMO_CHANNEL_IDS,
@@ -40,9 +40,10 @@ test('a new user connects a demo channel through the consent page and watches th
   const since = Date.now();
   await consentPage.allow(page);
 
-  // Back in the app, on the first page, with the success toast and a clean address bar.
+  // Back in the app on the optimisation list (its videos, not Ideation's empty topics), with the
+  // success toast and a clean address bar.
   await expect(toast(page, CONNECT_TOASTS.connected)).toBeVisible();
-  await expectOAuthParamsStripped(page, HOME_PATH);
+  await expectOAuthParamsStripped(page, '/optimization');
   await expectShell(page);
   await expect(channelPicker(page)).toHaveAccessibleDescription(CHANNEL);
 
