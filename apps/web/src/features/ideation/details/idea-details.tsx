@@ -17,11 +17,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import EditNote from '@mui/icons-material/EditNote';
 import { paths } from '../../../config/paths.ts';
 import { useActiveChannel } from '../../../lib/channels/use-active-channel.ts';
-import {
-  formatCompactNumber,
-  formatDateTime,
-  formatRelativeDate,
-} from '../../optimization/list/format.ts';
+import { formatCompactNumber, formatDateTime, formatRelativeDate } from '../../../lib/format.ts';
 import { useIdeaDetails } from '../api/details.ts';
 import { findSavedIdea, useSaveIdea, type SaveTarget } from '../api/folders.ts';
 import { ideaErrorText } from '../discover/idea-errors.ts';

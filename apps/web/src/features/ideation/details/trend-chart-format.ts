@@ -1,4 +1,4 @@
-import { formatCompactNumber } from '../../optimization/list/format.ts';
+import { formatCompactNumber } from '../../../lib/format.ts';
 
 /** A y-axis label of the trend chart: compact ("10K", "1.5M") so it fits beside the plot. */
 export function trendAxisLabel(value: number | null): string {

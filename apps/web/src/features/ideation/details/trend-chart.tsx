@@ -1,7 +1,7 @@
 import type { Idea } from '@tubewise/contract';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatMonth } from '../discover/idea-format.ts';
-import { formatNumber } from '../../optimization/list/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { TREND_CHART_HEIGHT } from './trend-chart-size.ts';
 import { trendAxisLabel } from './trend-chart-format.ts';
 

@@ -16,7 +16,7 @@ import { paths } from '../../../config/paths.ts';
 import { channelSettingsQueryOptions } from '../../../lib/channels/get-channel-settings.ts';
 import { useLocales } from '../../../lib/channels/get-locales.ts';
 import { useActiveChannel } from '../../../lib/channels/use-active-channel.ts';
-import { formatNumber } from '../../optimization/list/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import {
   isExpiredIdeaList,

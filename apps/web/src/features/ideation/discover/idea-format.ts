@@ -1,6 +1,6 @@
 /** Texts and links of ideas shared by the discover and details pages (English, like the app). */
 import { paths } from '../../../config/paths.ts';
-import { formatCompactNumber, formatNumber } from '../../optimization/list/format.ts';
+import { formatCompactNumber, formatNumber } from '../../../lib/format.ts';
 import { MAX_SEED_LENGTH, MAX_SEEDS } from './constants.ts';
 
 /** The message shown when someone tries to add a seed beyond the limit. */

@@ -15,7 +15,7 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import type { IdeaFolder, SavedIdea } from '@tubewise/contract';
 import { notify } from '../../../lib/notify.ts';
-import { formatDate } from '../../optimization/list/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { deleteSavedIdea, moveSavedIdea, refreshSavedIdeas } from '../api/saved.ts';
 import { competitionBand, ideaDetailsHref, volumeShort } from '../discover/idea-format.ts';
 import { writeStoredScript } from '../script/script-sync.ts';

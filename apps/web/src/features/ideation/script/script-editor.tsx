@@ -29,7 +29,7 @@ import Title from '@mui/icons-material/Title';
 import Undo from '@mui/icons-material/Undo';
 import type { VideoScript } from '@tubewise/contract';
 import { notify } from '../../../lib/notify.ts';
-import { formatDateTime } from '../../optimization/list/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { downloadText, scriptFileName, scriptToMarkdown, scriptToText } from './script-export.ts';
 import type { ScriptSync, ScriptSyncSnapshot } from './script-sync.ts';
 import { useScriptSaveShortcut, useScriptSync } from './use-script-sync.ts';

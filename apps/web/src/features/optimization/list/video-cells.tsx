@@ -10,15 +10,13 @@ import Typography from '@mui/material/Typography';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import { optimizationVideoHref } from '../../../config/paths.ts';
 import {
-  bandColor,
   formatCompactNumber,
   formatDate,
   formatDateTime,
   formatNumber,
   formatRelativeDate,
-  impactBand,
-  levelBand,
-} from './format.ts';
+} from '../../../lib/format.ts';
+import { bandColor, impactBand, levelBand } from './format.ts';
 
 /** Shown as a video's title when it has none. */
 export const UNTITLED = '(untitled)';

@@ -21,7 +21,7 @@ import { SyncProgress } from '../../../components/sync-banner.tsx';
 import { useCheckVideos } from '../api/check-videos.ts';
 import { useVideos } from '../api/get-videos.ts';
 import { HIGH_LEVEL, VIDEO_PAGE_SIZE, videoTabs } from './constants.ts';
-import { formatPageRange } from './format.ts';
+import { formatPageRange } from '../../../lib/format.ts';
 import { ListFilters } from './list-filters.tsx';
 import {
   DEFAULT_TAB,

@@ -12,7 +12,12 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { formatDate, formatDateTime, formatNumber, formatRelativeDate } from '../../list/format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatRelativeDate,
+} from '../../../../lib/format.ts';
 import { UNTITLED, VideoThumbnail } from '../../list/video-cells.tsx';
 import { hasChanges, type EditorState } from '../editor-state.ts';
 import type { VideoEditor } from '../use-video-editor.ts';

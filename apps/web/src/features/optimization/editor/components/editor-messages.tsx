@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { optimizationVideoHref } from '../../../../config/paths.ts';
-import { formatDateTime } from '../../list/format.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 import type { EditorAction, EditorState } from '../editor-state.ts';
 import { NO_DEFAULT_LANGUAGE_TEXT, publishedFields, quotaText } from '../editor-texts.ts';
 

@@ -20,7 +20,7 @@ import {
   useBookmarkedKeywords,
   useKeywordSearch,
 } from '../../api/keywords.ts';
-import { formatCompactNumber } from '../../list/format.ts';
+import { formatCompactNumber } from '../../../../lib/format.ts';
 import {
   KEYWORD_QUERY_MAX_LENGTH,
   KEYWORD_SEARCH_DEBOUNCE_MS,
