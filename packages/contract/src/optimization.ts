@@ -33,6 +33,16 @@ export type VideoTabSlug = z.infer<typeof videoTabSlug>;
 export const videoSortField = z.enum(['level', 'impact', 'lastUpdate', 'date']);
 export type VideoSortField = z.infer<typeof videoSortField>;
 
+/**
+ * Each tab's sort when the query names none (always descending by default): "Needs work" puts
+ * the videos with the most room to improve (impact) first, the others the newest.
+ */
+export const defaultVideoSort = {
+  all: 'date',
+  'needs-work': 'impact',
+  optimized: 'date',
+} as const satisfies Record<VideoTabSlug, VideoSortField>;
+
 const flag = z
   .enum(['true', 'false'])
   .optional()
@@ -43,7 +53,8 @@ export const videoListQuery = z.object({
   /** 1-based page of VIDEO_PAGE_SIZE videos. */
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   tab: videoTabSlug.default('all'),
-  sort: videoSortField.default('date'),
+  /** Absent: the tab's default (`defaultVideoSort`). */
+  sort: videoSortField.optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
   visibility: z.enum(['public', 'private', 'unlisted']).optional(),
   /** A playlist's platform id. */
@@ -59,6 +70,30 @@ export const videoListQuery = z.object({
   q: z.string().trim().max(100).optional(),
 });
 export type VideoListQuery = z.input<typeof videoListQuery>;
+
+/** Query of GET /optimization/channels/:id/videos.csv: the list's filters, every page. */
+export const videoExportQuery = videoListQuery.omit({ page: true });
+export type VideoExportQuery = z.input<typeof videoExportQuery>;
+
+/** The CSV export's columns, in order (one row per video). */
+export const videoExportColumns = [
+  'Video ID',
+  'Title',
+  'URL',
+  'Published',
+  'Visibility',
+  'Views',
+  'Likes',
+  'Comments',
+  'Search term',
+  'Optimization level',
+  'Optimization impact',
+  'Status',
+  'Last update',
+] as const;
+
+/** The CSV export's answer: a UTF-8 CSV document (with BOM), served as text/csv. */
+export const videoExportCsv = z.string();
 
 /** Visibility of a video on the platform. */
 export const privacyStatus = z.enum(['public', 'private', 'unlisted']);

@@ -282,6 +282,15 @@ export const routes = {
     query: o.videoListQuery,
     response: o.videoListResponse,
   }),
+  videoExport: def({
+    method: 'GET',
+    path: '/optimization/channels/:id/videos.csv',
+    summary: "Every video the list's tab, filters and search select, as a CSV file (text/csv)",
+    scope: { channel: 'params.id' },
+    params: c.channelIdParams,
+    query: o.videoExportQuery,
+    response: o.videoExportCsv,
+  }),
   checkVideos: def({
     method: 'POST',
     path: '/optimization/channels/:id/videos/check',

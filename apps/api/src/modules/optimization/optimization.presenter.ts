@@ -1,7 +1,14 @@
-import type { PublishRecord, VideoDraft, VideoRow } from '@tubewise/contract';
+import {
+  HIGH_LEVEL,
+  videoExportColumns,
+  type PublishRecord,
+  type VideoDraft,
+  type VideoRow,
+} from '@tubewise/contract';
+import { toCsv, type CsvCell } from '@tubewise/contract/csv';
 import type { videoDrafts, videoPublishes } from '../../db/schema/index.ts';
 import { largestThumbnail } from './scoring.ts';
-import type { ListRow } from './video-list.repository.ts';
+import type { ExportRow, ListRow } from './video-list.repository.ts';
 import { SHORTS_MAX_SECONDS } from './video-list.repository.ts';
 
 /** URL of an uploaded thumbnail (served to people on its channel only). */
@@ -30,6 +37,40 @@ export function presentRow(row: ListRow): VideoRow {
     hasDraft: row.hasDraft,
     updatedOnPlatform: row.platformChangedAt !== null,
   };
+}
+
+/** The public watch page of a video. */
+export const watchUrl = (videoId: string) =>
+  `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+
+/** The export's status of a video: the list tab it falls in. */
+export function exportStatus(level: number): 'Optimized' | 'Needs work' {
+  return level >= HIGH_LEVEL ? 'Optimized' : 'Needs work';
+}
+
+/** Stored export rows → the CSV document (columns `videoExportColumns`, UTF-8 with BOM). */
+export function presentExportCsv(rows: readonly ExportRow[]): string {
+  return toCsv(
+    videoExportColumns,
+    rows.map((row): CsvCell[] => {
+      const video = presentRow(row);
+      return [
+        video.videoId,
+        video.title,
+        watchUrl(video.videoId),
+        video.date,
+        video.scheduled ? 'scheduled' : video.privacyStatus,
+        video.views,
+        row.likeCount,
+        row.commentCount,
+        video.searchTerm,
+        video.level,
+        video.impact,
+        exportStatus(video.level),
+        video.lastUpdate,
+      ];
+    }),
+  );
 }
 
 /** A stored draft → the contract's draft. */

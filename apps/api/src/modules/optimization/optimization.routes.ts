@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@tubewise/contract';
+import { CSV_CONTENT_TYPE, csvFileName } from '@tubewise/contract/csv';
 import { defineRoute, SerializedJson, type SessionResolver } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
@@ -47,6 +48,24 @@ export function registerOptimizationRoutes(
     },
     // A page served from memory needs no database round trip: the access check too.
     { tags, accessCache: optimization.freshness },
+  );
+
+  defineRoute(
+    app,
+    routes.videoExport,
+    resolveSession,
+    async ({ params, query, access, reply }) => {
+      const { csv, exportedAt } = await optimization.exportCsv(params.id, query);
+      const day = exportedAt.toISOString().slice(0, 10);
+      const name = csvFileName(`${access.channel.name}-videos-${query.tab}-${day}`);
+      // A string with a non-JSON type is sent as is (the schema serialiser is for JSON).
+      reply
+        .type(CSV_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store');
+      return csv;
+    },
+    { tags },
   );
 
   defineRoute(

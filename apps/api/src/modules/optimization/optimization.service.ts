@@ -37,10 +37,21 @@ import {
 } from '../video-platform/video-platform.port.ts';
 import type { KeywordFigures } from './keyword-figures.ts';
 import { ListFreshness } from './list-freshness.ts';
-import { presentDraft, presentPublish, presentRow } from './optimization.presenter.ts';
+import {
+  presentDraft,
+  presentExportCsv,
+  presentPublish,
+  presentRow,
+} from './optimization.presenter.ts';
 import { largestThumbnail, ruleInputOf, scoreVideo } from './scoring.ts';
 import type { SearchInsights } from './search-insights.ts';
-import { listColumns, listVideos, type VideoListFilter } from './video-list.repository.ts';
+import {
+  exportVideos,
+  listColumns,
+  listVideos,
+  type VideoExportFilter,
+  type VideoListFilter,
+} from './video-list.repository.ts';
 
 /** Most recommended tags offered for a term. */
 export const RECOMMENDED_TAGS_MAX = 15;
@@ -158,6 +169,20 @@ export class OptimizationService {
       total,
       shortsEnabled: this.shortsEnabled,
     };
+  }
+
+  /**
+   * Every video the list's tab, filters and search select (not one page), in the list's order,
+   * as a CSV document. Read in one query: a channel's videos are a few thousand rows at most.
+   */
+  async exportCsv(
+    channelId: string,
+    filter: VideoExportFilter,
+  ): Promise<{ csv: string; exportedAt: Date }> {
+    await this.scoreStale(channelId);
+    const exportedAt = this.clock.now();
+    const rows = await exportVideos(this.db, channelId, filter, exportedAt);
+    return { csv: presentExportCsv(rows), exportedAt };
   }
 
   /** The channel's playlists for the playlist filter, by title. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  defaultVideoSort,
   HIGH_LEVEL,
   VIDEO_PAGE_SIZE,
   type VideoSortField,
@@ -14,6 +15,8 @@ export const SHORTS_MAX_SECONDS = 180;
 
 /** The list's validated query. */
 export type VideoListFilter = z.output<typeof videoListQuery>;
+/** The export's validated query: the list's filters without a page. */
+export type VideoExportFilter = Omit<VideoListFilter, 'page'>;
 
 /** The upload, scheduled or published date: a scheduled private video's publishAt wins. */
 export const videoDate = sql<Date | null>`coalesce(${videos.publishAt}, ${videos.publishedAt})`;
@@ -26,13 +29,33 @@ const sortColumns: Record<VideoSortField, { expression: SQL; nullable: boolean }
   date: { expression: videoDate, nullable: true },
 };
 
+/** The sort a filter asks for, or its tab's default ("Needs work": highest impact first). */
+export function listSort(f: Pick<VideoListFilter, 'tab' | 'sort'>): VideoSortField {
+  return f.sort ?? defaultVideoSort[f.tab];
+}
+
+/** ORDER BY of a sorted list: the column, then the platform id in the same direction. */
+function listOrder(sort: VideoSortField, orderBy: 'asc' | 'desc'): SQL[] {
+  const { expression, nullable } = sortColumns[sort];
+  const direction = orderBy === 'asc' ? asc : desc;
+  // The tie-breaker follows the sort's direction, so the page is one range scan of the
+  // (channel, sort column, platform id) index; rows without a value go last either way.
+  const order = nullable ? sql`${direction(expression)} nulls last` : direction(expression);
+  // Spelled like the nullable sorts' indexes (DESC NULLS LAST) so the planner matches them.
+  const tieBreaker =
+    nullable && orderBy === 'desc'
+      ? sql`${videos.youtubeId} desc nulls last`
+      : direction(videos.youtubeId);
+  return [order, tieBreaker];
+}
+
 /** Escapes LIKE wildcards so a search for "100%" finds that text. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The SQL conditions of a list filter (the channel's videos, then each filter that is set). */
-export function listConditions(channelId: string, f: VideoListFilter, now: Date): SQL[] {
+export function listConditions(channelId: string, f: VideoExportFilter, now: Date): SQL[] {
   const where: SQL[] = [eq(videos.channelId, channelId)];
   if (f.tab === 'needs-work') where.push(lt(videos.level, HIGH_LEVEL));
   if (f.tab === 'optimized') where.push(gte(videos.level, HIGH_LEVEL));
@@ -102,22 +125,12 @@ export async function listVideos(
   now: Date,
 ): Promise<{ rows: ListRow[]; total: number }> {
   const where = and(...listConditions(channelId, f, now));
-  const { expression, nullable } = sortColumns[f.sort];
-  const direction = f.order === 'asc' ? asc : desc;
-  // The tie-breaker follows the sort's direction, so the page is one range scan of the
-  // (channel, sort column, platform id) index; rows without a value go last either way.
-  const order = nullable ? sql`${direction(expression)} nulls last` : direction(expression);
-  // Spelled like the nullable sorts' indexes (DESC NULLS LAST) so the planner matches them.
-  const tieBreaker =
-    nullable && f.order === 'desc'
-      ? sql`${videos.youtubeId} desc nulls last`
-      : direction(videos.youtubeId);
   const page = db
     .select(listColumns)
     .from(videos)
     .leftJoin(videoDrafts, eq(videoDrafts.videoId, videos.id))
     .where(where)
-    .orderBy(order, tieBreaker)
+    .orderBy(...listOrder(listSort(f), f.order))
     .limit(VIDEO_PAGE_SIZE)
     .offset((f.page - 1) * VIDEO_PAGE_SIZE);
   // A separate count: a window count would make the database read and sort every match.
@@ -131,4 +144,25 @@ async function countVideos(db: Db, where: SQL | undefined, joinDrafts: boolean):
     joinDrafts ? count.leftJoin(videoDrafts, eq(videoDrafts.videoId, videos.id)) : count
   ).where(where);
   return row?.n ?? 0;
+}
+
+/** A list row with the figures only the export shows. */
+export interface ExportRow extends ListRow {
+  likeCount: number | null;
+  commentCount: number | null;
+}
+
+/** Every video a filter selects (all pages), in the list's order, for the CSV export. */
+export async function exportVideos(
+  db: Db,
+  channelId: string,
+  f: VideoExportFilter,
+  now: Date,
+): Promise<ExportRow[]> {
+  return db
+    .select({ ...listColumns, likeCount: videos.likeCount, commentCount: videos.commentCount })
+    .from(videos)
+    .leftJoin(videoDrafts, eq(videoDrafts.videoId, videos.id))
+    .where(and(...listConditions(channelId, f, now)))
+    .orderBy(...listOrder(listSort(f), f.order));
 }
