@@ -27,3 +27,29 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   DEMO_ACCOUNT_CREATOR,
   DEMO_ACCOUNT_NO_CHANNEL,
 ];
+
+/** Every account the emulated Google knows: the demo accounts, then the imported ones. */
+export class AccountDirectory {
+  private readonly imported: () => readonly DemoAccount[];
+
+  /** `imported` lists the accounts imported data created (read on every call). */
+  constructor(imported: () => readonly DemoAccount[] = () => []) {
+    this.imported = imported;
+  }
+
+  /** The demo accounts followed by the imported accounts. */
+  all(): DemoAccount[] {
+    return [...DEMO_ACCOUNTS, ...this.imported()];
+  }
+
+  /** The accounts imported data created. */
+  importedAccounts(): readonly DemoAccount[] {
+    return this.imported();
+  }
+
+  /** The account with this id or e-mail (case-insensitive). */
+  find(idOrEmail: string): DemoAccount | undefined {
+    const email = idOrEmail.toLowerCase();
+    return this.all().find((a) => a.id === idOrEmail || a.email.toLowerCase() === email);
+  }
+}

@@ -64,11 +64,12 @@ function hiddenInputs(params: Record<string, string>, skip: readonly string[] = 
     .join('\n');
 }
 
-/** The account chooser (step 1). */
+/** The account chooser (step 1): listed accounts, and an e-mail field for any other one. */
 export function renderAccountChooser(
   params: Record<string, string>,
   accounts: readonly DemoAccount[],
   appName: string,
+  more: { unlisted?: number; notFound?: string } = {},
 ): string {
   const items = accounts
     .map(
@@ -87,6 +88,13 @@ ${hiddenInputs(params, ['authuser'])}
 <ul class="accounts">
 ${items}
 </ul>
+</form>
+<form method="get" action="">
+${hiddenInputs(params, ['authuser', 'login_hint'])}
+<label for="login_hint" style="display:block">Use another account</label>
+${more.notFound ? `<p class="error" id="login_hint_error" role="alert">Couldn’t find a Google Account for ${escapeHtml(more.notFound)}</p>` : ''}
+<p style="display:flex;gap:8px"><input type="email" id="login_hint" name="login_hint" autocomplete="email" required placeholder="Email"${more.notFound ? ' aria-describedby="login_hint_error"' : ''} style="flex:1;font:inherit;padding:8px;border:1px solid #747775;border-radius:4px"> <button class="btn" type="submit">Next</button></p>
+${more.unlisted ? `<p class="muted">${more.unlisted} more account(s) of imported channels are not listed: enter one’s e-mail (the import command prints them).</p>` : ''}
 </form>`,
   );
 }

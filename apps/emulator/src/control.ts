@@ -1,6 +1,6 @@
 // The switch and ledger API for tests (also served as JSON under {prefix}/_emulator/).
 import type { DemoAccount } from './accounts.ts';
-import type { ImportReport } from './corpus/csv-import.ts';
+import type { ImportSummary } from './import/importer.ts';
 import type { ChannelRecord } from './corpus/types.ts';
 import type { QuotaLedger } from './quota.ts';
 import type { LatencyPhase, SwitchState } from './switches.ts';
@@ -46,15 +46,18 @@ export interface EmulatorControl {
   setChannelForbidden(channelId: string, forbidden: boolean): void;
   /** Adds a generated channel with N videos (lazy). */
   addChannel(request: AddChannelRequest): ChannelRecord;
-  /** Imports a Kaggle trending CSV file into the corpus. */
-  importCsvFile(path: string): ImportReport;
+  /**
+   * Imports trending CSV files into the imported world (persisted, kept by reset); `account`
+   * (an e-mail) owns their channels, otherwise one account per channel. Throws ImportError.
+   */
+  importFiles(paths: string[], account?: string): ImportSummary;
   /**
    * Does what a person does on the consent page when they click Allow with every scope ticked:
    * issues a code for the account (and channel) and returns the redirect URL with code and state.
    * Used to connect the demo channel at first start and in API tests.
    */
   approveConsent(authUrl: string, account: string, channelId?: string): string;
-  /** Back to the initial state: switches off, ledger empty, tokens and edits dropped. */
+  /** Back to the initial state: switches off, ledger empty, tokens and edits dropped (imports stay). */
   reset(): void;
   /** Switches, accounts and corpus size. */
   state(): EmulatorStateSummary;

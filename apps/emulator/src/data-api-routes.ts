@@ -10,6 +10,7 @@ import {
   GoogleApiError,
   insufficientPermissions,
   invalidCredentials,
+  keyInvalid,
   invalidFilters,
   invalidImage,
   invalidPageToken,
@@ -129,7 +130,9 @@ export function registerDataApiRoutes(app: FastifyInstance, state: EmulatorState
       if (!principal.scopes.some((s) => READ_SCOPES.includes(s))) return insufficientPermissions();
       return { kind: 'token', principal };
     }
-    if (queryParam(request, 'key')) return { kind: 'key' };
+    const key = queryParam(request, 'key');
+    // An unknown key belongs to no project: refused before anything is charged.
+    if (key) return state.options.apiKeys.includes(key) ? { kind: 'key' } : keyInvalid();
     return { kind: 'anonymous' };
   }
 

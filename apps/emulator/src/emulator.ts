@@ -2,13 +2,12 @@
 // YouTube Data API v3, YouTube Analytics v2, thumbnail images and the test control endpoints.
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { DEMO_ACCOUNTS } from './accounts.ts';
+import { AccountDirectory } from './accounts.ts';
 import { registerAnalyticsRoutes } from './analytics-routes.ts';
 import type { AddChannelRequest, EmulatorControl } from './control.ts';
 import { guardControlRoutes } from './control-guard.ts';
 import { registerControlRoutes } from './control-routes.ts';
 import { Corpus } from './corpus/corpus.ts';
-import { importTrendingCsvFile } from './corpus/csv-import.ts';
 import {
   addGeneratedChannel,
   generateDemoCorpus,
@@ -16,6 +15,8 @@ import {
   type CorpusOptions,
 } from './corpus/generate.ts';
 import { registerDataApiRoutes, UPLOAD_BODY_LIMIT } from './data-api-routes.ts';
+import { ImportedWorld } from './import/imported-world.ts';
+import { importFiles } from './import/importer.ts';
 import { backendError500, mediaBodyTooLarge, notFound, parseError } from './google-errors.ts';
 import { KeywordModel } from './keyword-data.ts';
 import {
@@ -55,8 +56,16 @@ export interface EmulatorOptions {
   otherChannels?: number;
   /** When set, the only redirect URIs the authorization endpoint accepts; otherwise any http(s) URL. */
   redirectUris?: string[];
-  /** Kaggle trending CSV files imported at start. */
-  csvFiles?: string[];
+  /**
+   * Trending CSV files (see import/formats.ts) imported at start into the imported world, which
+   * is kept in dataDir (emulator-imports.json) and survives restarts and resets. A missing or
+   * refused file throws ImportError.
+   */
+  importFiles?: string[];
+  /** The account (e-mail) the channels of importFiles belong to; default one account per channel. */
+  importAccount?: string;
+  /** The API keys Data API calls may carry (default: the emulator's, tubewise-emulator-key). */
+  apiKeys?: string[];
   /** App name shown on the consent page (default Tubewise). */
   appName?: string;
   /** The corpus "as of" instant (default: the start of the current UTC day, or the persisted one). */
@@ -89,6 +98,8 @@ export interface Emulator {
 }
 
 const DAY_MS = 86_400_000;
+/** The API key the emulator accepts by default (the product's default YOUTUBE_API_KEY). */
+export const EMULATOR_API_KEY = 'tubewise-emulator-key';
 
 /** Creates an emulator (synchronously; the corpus itself is generated lazily). */
 export function createEmulator(input: EmulatorOptions = {}): Emulator {
@@ -101,7 +112,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     accessTokenTtlSeconds: input.accessTokenTtlSeconds ?? 3600,
     thumbnailMaxBytes: input.thumbnailMaxBytes ?? DEFAULT_THUMBNAIL_MAX_BYTES,
     otherChannels: input.otherChannels ?? 260,
-    csvFiles: input.csvFiles ?? [],
+    importFiles: input.importFiles ?? [],
+    apiKeys: input.apiKeys ?? [EMULATOR_API_KEY],
     appName: input.appName ?? 'Tubewise',
   };
   if (input.dataDir) options.dataDir = input.dataDir;
@@ -115,7 +127,16 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     otherChannels: options.otherChannels,
   };
   const addedChannels: AddChannelOptions[] = [...(usable?.addedChannels ?? [])];
-  const importedCsv: string[] = [];
+  // The imported world is data, not test state: it is read from its own file, kept by reset.
+  let world = options.dataDir ? ImportedWorld.load(options.dataDir) : new ImportedWorld();
+  if (options.importFiles.length > 0) {
+    importFiles(world, options.importFiles, {
+      ...(input.importAccount ? { account: input.importAccount } : {}),
+      now: options.now,
+    });
+    if (options.dataDir) world.save(options.dataDir);
+  }
+  const accounts = new AccountDirectory(() => world.accounts);
 
   let writer: SnapshotWriter | undefined;
   const persist = () => writer?.schedule();
@@ -125,7 +146,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     for (const [id, edit] of Object.entries(edits)) corpus.edits.set(id, edit);
     generateDemoCorpus(corpusOptions, corpus);
     for (const added of addedChannels) addGeneratedChannel(corpus, corpusOptions, added);
-    for (const file of options.csvFiles) importTrendingCsvFile(corpus, file);
+    world.applyTo(corpus);
     return corpus;
   }
 
@@ -140,6 +161,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     clientSecret: options.clientSecret,
     now: options.now,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    accounts,
   });
   const thumbnails = new ThumbnailStore(options.dataDir);
   if (usable) {
@@ -152,6 +174,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     corpusOptions,
     corpus,
     search: new SearchEngine(corpus),
+    accounts,
     quota,
     oauth,
     switches: new Switches(options.seed),
@@ -169,7 +192,6 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       oauth: state.oauth.snapshot(),
       quota: state.quota.snapshot(),
       addedChannels,
-      importedCsv,
     }));
     quota.onChange = persist;
     oauth.onChange = persist;
@@ -249,10 +271,17 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       if (stateParam) back.searchParams.set('state', stateParam);
       return back.toString();
     },
-    importCsvFile: (path) => {
-      const report = importTrendingCsvFile(state.corpus, path);
-      importedCsv.push(path);
-      return report;
+    importFiles: (paths, account) => {
+      const summary = importFiles(world, paths, {
+        ...(account ? { account } : {}),
+        now: options.now,
+      });
+      if (options.dataDir) world.save(options.dataDir);
+      // Rebuilt with the users' edits kept, so updated figures of known videos show too.
+      state.corpus = buildCorpus(Object.fromEntries(state.corpus.edits));
+      state.search = new SearchEngine(state.corpus);
+      persist();
+      return summary;
     },
     reset: () => {
       state.switches.reset();
@@ -261,16 +290,24 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       thumbnails.reset();
       keywordData.reset();
       addedChannels.length = 0;
+      // Imports made meanwhile by the command line (into dataDir) join the world here.
+      if (options.dataDir) world = ImportedWorld.load(options.dataDir);
       state.corpus = buildCorpus({});
       state.search = new SearchEngine(state.corpus);
       persist();
     },
     state: () => ({
       switches: { ...state.switches.state(), quotaExhausted: quota.forcedExhausted },
-      accounts: DEMO_ACCOUNTS.map((a) => ({
-        ...a,
-        channels: state.corpus.channelsOwnedBy(a.id).map((c) => ({ id: c.id, title: c.title })),
-      })),
+      accounts: (() => {
+        const owned = new Map<string, { id: string; title: string }[]>();
+        for (const c of state.corpus.channels.values()) {
+          if (!c.ownerAccountId) continue;
+          const list = owned.get(c.ownerAccountId) ?? [];
+          list.push({ id: c.id, title: c.title });
+          owned.set(c.ownerAccountId, list);
+        }
+        return accounts.all().map((a) => ({ ...a, channels: owned.get(a.id) ?? [] }));
+      })(),
       channels: state.corpus.channels.size,
       generatedVideos: state.corpus.generatedVideoCount,
     }),

@@ -80,7 +80,7 @@ describeWithShared('fidelity: responses validate against the discovery documents
     expect(page2.body.prevPageToken).toBeTypeOf('string');
     const other = await apiGet(
       app,
-      `/youtube/v3/playlistItems?part=snippet&playlistId=${(playlists.body.items![0] as { id: string }).id}&maxResults=50&key=k`,
+      `/youtube/v3/playlistItems?part=snippet&playlistId=${(playlists.body.items![0] as { id: string }).id}&maxResults=50&key=tubewise-emulator-key`,
     );
     check(v3('PlaylistItemListResponse'), other.body);
   });

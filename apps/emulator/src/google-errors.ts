@@ -49,6 +49,21 @@ const QUOTA_MESSAGE =
 export const quotaExceeded = (): GoogleError =>
   googleError(403, { message: QUOTA_MESSAGE, domain: 'youtube.quota', reason: 'quotaExceeded' });
 
+/**
+ * 400 keyInvalid: the `key` parameter is no API key of the project. Reason and domain as recorded
+ * (api-errors/keyInvalid_400.json); message and status as Google answers today.
+ */
+export const keyInvalid = (): GoogleError =>
+  googleError(
+    400,
+    {
+      message: 'API key not valid. Please pass a valid API key.',
+      domain: 'usageLimits',
+      reason: 'keyInvalid',
+    },
+    { status: 'INVALID_ARGUMENT' },
+  );
+
 /** 403 forbidden of the Data API (api-errors/forbidden_403_youtube_common.json). */
 export const forbidden = (): GoogleError =>
   googleError(403, {

@@ -1,8 +1,14 @@
 // The video-platform emulator: Google OAuth 2.0 and the YouTube Data and Analytics APIs.
-export { createEmulator, type Emulator, type EmulatorOptions } from './emulator.ts';
+export {
+  createEmulator,
+  EMULATOR_API_KEY,
+  type Emulator,
+  type EmulatorOptions,
+} from './emulator.ts';
 export type { EmulatorControl, AddChannelRequest, EmulatorStateSummary } from './control.ts';
 export type { EmulatorState, ResolvedOptions } from './state.ts';
 export {
+  AccountDirectory,
   DEMO_ACCOUNTS,
   DEMO_ACCOUNT_CREATOR,
   DEMO_ACCOUNT_NO_CHANNEL,
@@ -19,11 +25,15 @@ export {
   type DemoChannelSpec,
 } from './corpus/generate.ts';
 export {
-  importTrendingCsv,
-  importTrendingCsvFile,
-  TRENDING_COLUMNS,
-  type ImportReport,
-} from './corpus/csv-import.ts';
+  importFiles,
+  parseImportText,
+  readImportFile,
+  type FileReport,
+  type ImportSummary,
+} from './import/importer.ts';
+export { ImportError } from './import/import-error.ts';
+export { ImportedWorld, IMPORTS_FILE } from './import/imported-world.ts';
+export { IMPORT_FORMATS, type ImportFormat } from './import/formats.ts';
 export type { ChannelRecord, PlaylistRecord, VideoRecord } from './corpus/types.ts';
 export { QuotaMeter, pacificDay, type QuotaDay, type QuotaLedger } from './quota.ts';
 export * from './quota-costs.ts';

@@ -10,7 +10,13 @@ const emulator = createEmulator({
   ...(process.env.GOOGLE_CLIENT_ID ? { clientId: process.env.GOOGLE_CLIENT_ID } : {}),
   ...(process.env.GOOGLE_CLIENT_SECRET ? { clientSecret: process.env.GOOGLE_CLIENT_SECRET } : {}),
   ...(process.env.EMULATOR_SEED ? { seed: process.env.EMULATOR_SEED } : {}),
-  ...(process.env.EMULATOR_CSV ? { csvFiles: process.env.EMULATOR_CSV.split(',') } : {}),
+  ...(process.env.EMULATOR_IMPORT
+    ? {
+        importFiles: process.env.EMULATOR_IMPORT.split(',')
+          .map((f) => f.trim())
+          .filter(Boolean),
+      }
+    : {}),
 });
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 await app.register(emulator.plugin);

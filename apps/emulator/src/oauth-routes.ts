@@ -1,7 +1,6 @@
 // Google OAuth 2.0 endpoints: {prefix}/o/oauth2/v2/auth (GET chooser/consent, POST decision),
 // {prefix}/token and {prefix}/revoke, in the formats google-auth-library sends and expects.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEMO_ACCOUNTS } from './accounts.ts';
 import { renderAccountChooser, renderAuthError, renderConsent } from './consent-page.ts';
 import { IDENTITY_SCOPES, SCOPE_DESCRIPTIONS } from './oauth.ts';
 import type { EmulatorState } from './state.ts';
@@ -18,6 +17,9 @@ interface AuthRequest {
   includeGrantedScopes: boolean;
   promptNone: boolean;
 }
+
+/** How many accounts the account chooser lists (the others are reached by e-mail). */
+const CHOOSER_LISTED = 50;
 
 const FORWARDED = [
   'client_id',
@@ -194,8 +196,19 @@ export function registerOAuthRoutes(app: FastifyInstance, state: EmulatorState):
     if (req.promptNone) return redirectBack(reply, req, { error: 'interaction_required' });
     const hinted = all.authuser ?? all.login_hint;
     const account = hinted ? oauth.account(hinted) : undefined;
-    if (!account)
-      return html(reply, 200, renderAccountChooser(req.params, DEMO_ACCOUNTS, options.appName));
+    if (!account) {
+      // Imports can create thousands of accounts: the chooser lists the first ones only.
+      const everyone = state.accounts.all();
+      const listed = everyone.slice(0, CHOOSER_LISTED);
+      return html(
+        reply,
+        200,
+        renderAccountChooser(req.params, listed, options.appName, {
+          unlisted: everyone.length - listed.length,
+          ...(hinted ? { notFound: hinted } : {}),
+        }),
+      );
+    }
     const channels = state.corpus.channelsOwnedBy(account.id);
     return html(
       reply,

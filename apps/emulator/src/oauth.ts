@@ -1,6 +1,6 @@
 // Google OAuth 2.0 state: authorization codes, refresh tokens, access tokens and past grants.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
+import { AccountDirectory, type DemoAccount } from './accounts.ts';
 
 /** Scope URLs and what the consent page says about them. */
 export const SCOPE_DESCRIPTIONS: Record<string, string> = {
@@ -138,6 +138,7 @@ export class OAuthServer {
   readonly clientSecret: string;
   accessTokenTtlSeconds: number;
   private readonly now: () => number;
+  private readonly accounts: AccountDirectory;
   private readonly codes = new Map<string, AuthCode>();
   private readonly refreshTokens = new Map<string, RefreshToken>();
   private readonly accessTokens = new Map<string, AccessToken>();
@@ -151,18 +152,19 @@ export class OAuthServer {
     clientSecret: string;
     now: () => number;
     accessTokenTtlSeconds: number;
+    /** The accounts that can sign in (default: the demo accounts). */
+    accounts?: AccountDirectory;
   }) {
     this.clientId = opts.clientId;
     this.clientSecret = opts.clientSecret;
     this.now = opts.now;
     this.accessTokenTtlSeconds = opts.accessTokenTtlSeconds;
+    this.accounts = opts.accounts ?? new AccountDirectory();
   }
 
-  /** The demo account with this id or e-mail. */
+  /** The account (demo or imported) with this id or e-mail. */
   account(idOrEmail: string): DemoAccount | undefined {
-    return DEMO_ACCOUNTS.find(
-      (a) => a.id === idOrEmail || a.email.toLowerCase() === idOrEmail.toLowerCase(),
-    );
+    return this.accounts.find(idOrEmail);
   }
 
   /** Scopes granted earlier by an account (for include_granted_scopes=true). */

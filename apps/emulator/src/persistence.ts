@@ -1,5 +1,5 @@
 // Optional persistence of the mutable state (video edits, custom thumbnails, OAuth tokens, quota
-// ledger, added channels) as one JSON snapshot under dataDir, written atomically (temp file +
+// ledger, added channels; imported data has its own file, see import/imported-world.ts) as one JSON snapshot under dataDir, written atomically (temp file +
 // rename) and debounced, so an embedded server restart keeps what users published.
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { writeFile, rename, mkdir } from 'node:fs/promises';
@@ -21,7 +21,6 @@ export interface Snapshot {
   oauth: OAuthSnapshot;
   quota: QuotaDay[];
   addedChannels: AddChannelOptions[];
-  importedCsv: string[];
 }
 
 /** Name of the snapshot file inside dataDir. */

@@ -148,12 +148,12 @@ export function presentVideo(
     out.status = status;
   }
   if (parts.has('statistics')) {
-    out.statistics = {
-      viewCount: String(video.viewCount),
-      likeCount: String(video.likeCount),
-      favoriteCount: '0',
-      commentCount: String(video.commentCount),
-    };
+    // As on YouTube, hidden likes and disabled comments leave their count out entirely.
+    const statistics: Json = { viewCount: String(video.viewCount) };
+    if (!video.ratingsDisabled) statistics.likeCount = String(video.likeCount);
+    statistics.favoriteCount = '0';
+    if (!video.commentsDisabled) statistics.commentCount = String(video.commentCount);
+    out.statistics = statistics;
   }
   if (parts.has('localizations') && Object.keys(video.localizations).length > 0) {
     out.localizations = structuredClone(video.localizations);

@@ -12,7 +12,7 @@ type Item = {
 describe('search.list', () => {
   let app: FastifyInstance;
   const search = async (query: string) =>
-    (await apiGet(app, `/youtube/v3/search?part=snippet&key=k&${query}`)).body;
+    (await apiGet(app, `/youtube/v3/search?part=snippet&key=tubewise-emulator-key&${query}`)).body;
 
   beforeAll(async () => {
     ({ app } = await startEmulator({ otherChannels: 120 }));

@@ -1,5 +1,6 @@
 // The live state every route works on, and the helpers routes share (answering Google errors).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountDirectory } from './accounts.ts';
 import type { Corpus } from './corpus/corpus.ts';
 import type { CorpusOptions } from './corpus/generate.ts';
 import type { GoogleError } from './google-errors.ts';
@@ -21,7 +22,9 @@ export interface ResolvedOptions {
   thumbnailMaxBytes: number;
   otherChannels: number;
   redirectUris?: string[];
-  csvFiles: string[];
+  importFiles: string[];
+  /** The API keys Data API calls may carry; any other key answers 400 keyInvalid. */
+  apiKeys: string[];
   appName: string;
 }
 
@@ -31,6 +34,8 @@ export interface EmulatorState {
   corpusOptions: CorpusOptions;
   corpus: Corpus;
   search: SearchEngine;
+  /** The Google accounts: demo and imported. */
+  accounts: AccountDirectory;
   quota: QuotaMeter;
   oauth: OAuthServer;
   switches: Switches;

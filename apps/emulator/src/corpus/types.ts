@@ -37,6 +37,12 @@ export interface VideoRecord {
   viewCount: number;
   likeCount: number;
   commentCount: number;
+  /** Likes are hidden (imported `ratings_disabled`): statistics.likeCount is omitted. */
+  ratingsDisabled?: boolean;
+  /** Comments are off (imported `comments_disabled`): statistics.commentCount is omitted. */
+  commentsDisabled?: boolean;
+  /** Imported videos: the trending day (epoch ms) their statistics were recorded on. */
+  trendingAt?: number;
   /** A custom thumbnail was uploaded (generated corpus) or set through thumbnails.set. */
   hasCustomThumbnail: boolean;
   /** Bumped by each thumbnails.set, used to bust caches of the thumbnail URLs. */
