@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { keywordSource } from './keywords.ts';
-
-/** Ideas on the first discover call (spec section 9). */
-export const IDEAS_FIRST_PAGE_SIZE = 11;
-/** Ideas on every later page (spec section 9). */
-export const IDEAS_PAGE_SIZE = 10;
-/** Default of the seed limit (spec section 9; the server's IDEA_SEEDS_MAX setting). */
-export const DEFAULT_MAX_SEEDS = 10;
-/** Name of the folder every channel always has (spec section 9). */
-export const DEFAULT_FOLDER_NAME = 'Your saved ideas';
-/** Delay after the last keystroke before a script is saved (spec section 9). */
-export const SCRIPT_AUTOSAVE_MS = 500;
-/** Longest script body the server keeps (HTML), in characters. */
-export const SCRIPT_MAX_CHARACTERS = 200_000;
+import { FOLDER_NAME_MAX_LENGTH, SCRIPT_MAX_CHARACTERS, SEED_MAX_LENGTH } from './constants.ts';
 
 /** One seed keyword as typed (trimmed, 1–80 characters). */
-export const seedKeyword = z.string().trim().min(1).max(80);
+export const seedKeyword = z.string().trim().min(1).max(SEED_MAX_LENGTH);
 
 /**
  * Body of POST /api/ideas/discover. The seed limit is checked by the server against its
@@ -34,8 +22,6 @@ export const discoverBody = z.object({
    */
   listId: z.string().min(1).max(100).optional(),
 });
-/** How long a discovered list stays pageable by its listId. */
-export const IDEA_LIST_SNAPSHOT_HOURS = 6;
 
 /** Monthly searches of an idea, oldest first, when the provider has them. */
 export const trendPoint = z.object({
@@ -147,9 +133,11 @@ export const ideaFolders = z.object({ items: z.array(ideaFolder) });
 export const channelQuery = z.object({ channelId: z.string().min(1).max(100) });
 export const folderBody = z.object({
   channelId: z.string().min(1).max(100),
-  name: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1).max(FOLDER_NAME_MAX_LENGTH),
 });
-export const renameFolderBody = z.object({ name: z.string().trim().min(1).max(60) });
+export const renameFolderBody = z.object({
+  name: z.string().trim().min(1).max(FOLDER_NAME_MAX_LENGTH),
+});
 export const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** An idea saved into a folder (shared by everyone working on the channel). */
@@ -217,8 +205,6 @@ export const ideaInboxBody = z.object({
   channelId: z.string().min(1).max(100),
   weeklyIdeas: z.boolean(),
 });
-/** Web page the weekly e-mail's unsubscribe link opens (public; it posts the token). */
-export const UNSUBSCRIBE_PAGE_PATH = '/video-idea/unsubscribe';
 /** Body of POST /api/ideas/unsubscribe: the signed token from the e-mail's link. */
 export const unsubscribeBody = z.object({ token: z.string().min(10).max(500) });
 export const unsubscribeResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEYWORD_QUERY_MAX_LENGTH } from './constants.ts';
 
 /** Where keyword figures come from; the UI names it next to every figure (they are estimates). */
 export const keywordSource = z.object({
@@ -23,7 +24,7 @@ export type KeywordMetrics = z.infer<typeof keywordMetrics>;
 
 /** Query of GET /api/keywords/search (suggestions for the search-term field). */
 export const keywordSearchQuery = z.object({
-  q: z.string().trim().min(1).max(80),
+  q: z.string().trim().min(1).max(KEYWORD_QUERY_MAX_LENGTH),
   /** Keyword language id (Language.id, e.g. 'en-us'); defaults to the channel's or en-us. */
   language: z.string().min(2).max(20).optional(),
   /** Limits suggestions to what fits a channel's language setting when given. */

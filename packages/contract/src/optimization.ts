@@ -1,36 +1,20 @@
 import { z } from 'zod';
 import { keywordMetrics, keywordSource } from './keywords.ts';
+import {
+  privacyStatuses,
+  SEARCH_TERM_MAX_LENGTH,
+  THUMBNAIL_MIME_TYPES,
+  videoSortFields,
+  videoTabSlugs,
+  videoTimeFilters,
+  VIDEOS_TO_CHECK_LIMIT,
+} from './constants.ts';
 
-/** Spec section 9: the video list's page size. */
-export const VIDEO_PAGE_SIZE = 50;
-/** Spec section 9 "a limit value of 150 for optimisation": the most videos one check call takes. */
-export const VIDEOS_TO_CHECK_LIMIT = 150;
-/** Level from which a video counts as optimised ("high"). */
-export const HIGH_LEVEL = 80;
-/** Level below which a video counts as weak ("low"). */
-export const LOW_LEVEL = 40;
-/** Default limit of an uploaded thumbnail in bytes (a setting: THUMBNAIL_MAX_BYTES). */
-export const DEFAULT_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
-/** YouTube's minimum thumbnail width. */
-export const THUMBNAIL_MIN_WIDTH = 640;
-/**
- * Largest width and height of a thumbnail upload in pixels. YouTube names no maximum (it
- * recommends 1280×720); this bounds the memory of decoding an upload (a 2 MB PNG can hold a
- * 16000×9000 image) at 4096×4096.
- */
-export const THUMBNAIL_MAX_SIDE = 4096;
-
-/** The list's tabs by slug; the first is the default (spec section 2). */
-export const videoTabs = [
-  { slug: 'all', label: 'All videos' },
-  { slug: 'needs-work', label: 'Needs work' },
-  { slug: 'optimized', label: 'Optimized' },
-] as const;
-export const videoTabSlug = z.enum(['all', 'needs-work', 'optimized']);
+export const videoTabSlug = z.enum(videoTabSlugs);
 export type VideoTabSlug = z.infer<typeof videoTabSlug>;
 
 /** The four sortable columns (spec section 2). */
-export const videoSortField = z.enum(['level', 'impact', 'lastUpdate', 'date']);
+export const videoSortField = z.enum(videoSortFields);
 export type VideoSortField = z.infer<typeof videoSortField>;
 
 /**
@@ -56,10 +40,10 @@ export const videoListQuery = z.object({
   /** Absent: the tab's default (`defaultVideoSort`). */
   sort: videoSortField.optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
-  visibility: z.enum(['public', 'private', 'unlisted']).optional(),
+  visibility: z.enum(privacyStatuses).optional(),
   /** A playlist's platform id. */
   playlist: z.string().min(1).max(100).optional(),
-  time: z.enum(['lastMonth', 'lastWeek']).optional(),
+  time: z.enum(videoTimeFilters).optional(),
   /** Only videos changed on the platform since the product last saw them. */
   updated: flag,
   /** Only videos with a draft. */
@@ -96,7 +80,7 @@ export const videoExportColumns = [
 export const videoExportCsv = z.string();
 
 /** Visibility of a video on the platform. */
-export const privacyStatus = z.enum(['public', 'private', 'unlisted']);
+export const privacyStatus = z.enum(privacyStatuses);
 
 /** One row of the optimisation list. */
 export const videoRow = z.object({
@@ -254,7 +238,7 @@ export const recommendationsResponse = z.object({
 export type RecommendationsResponse = z.infer<typeof recommendationsResponse>;
 export const recommendationsQuery = z.object({
   /** The term to judge against; defaults to the video's saved search term. */
-  searchTerm: z.string().trim().max(100).optional(),
+  searchTerm: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(),
 });
 export const tipParams = z.object({
   id: z.string().min(1).max(100),
@@ -263,7 +247,9 @@ export const tipParams = z.object({
 });
 
 /** Sets the search term a video should be found for. */
-export const searchTermBody = z.object({ searchTerm: z.string().trim().max(100).nullable() });
+export const searchTermBody = z.object({
+  searchTerm: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).nullable(),
+});
 
 const tagList = z.array(z.string().max(500)).max(500);
 
@@ -272,7 +258,7 @@ export const saveDraftBody = z.object({
   title: z.string().max(1000),
   description: z.string().max(20_000),
   tags: tagList,
-  searchTerm: z.string().trim().max(100).nullable(),
+  searchTerm: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).nullable(),
   language: z.string().max(20).nullable(),
   thumbnailId: z.string().max(100).nullable(),
   /** null when creating a draft; otherwise the revision the edits are based on. */
@@ -305,7 +291,7 @@ export const uploadedThumbnail = z.object({
   width: z.number().int(),
   height: z.number().int(),
   bytes: z.number().int(),
-  mimeType: z.enum(['image/jpeg', 'image/png']),
+  mimeType: z.enum(THUMBNAIL_MIME_TYPES),
   /** Soft problems, e.g. 'not-16-9' (YouTube adds black bars). */
   warnings: z.array(z.enum(['not-16-9', 'below-1280'])),
 });
@@ -317,7 +303,7 @@ export const publishBody = z.object({
   title: z.string().max(1000),
   description: z.string().max(20_000),
   tags: tagList,
-  searchTerm: z.string().trim().max(100).nullable(),
+  searchTerm: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).nullable(),
   /** Default language to set (platform code such as 'en'); null leaves it as it is. */
   language: z.string().max(20).nullable(),
   /** A newly uploaded thumbnail, or null to keep the current one. */

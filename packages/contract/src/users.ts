@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
-/** Passwords: at least 8 characters, long passphrases allowed. */
-export const PASSWORD_MIN_LENGTH = 8;
-/** Upper bound that keeps hashing cheap enough to not be a denial-of-service lever. */
-export const PASSWORD_MAX_LENGTH = 256;
-
-/** The feature flags the product knows (user.flags is a comma-separated string of them). */
-export const knownFlags = ['competition_user', 'labs_user', 'weekly_video_ideas'] as const;
-/** Default AI permission flag of a user. */
-export const DEFAULT_AI_PERMISSION = 'ai-generate-description';
-
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
 const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 const newPassword = z
   .string()
