@@ -94,7 +94,7 @@ describe('switching channels from the header', () => {
     const changed = vi.fn();
     window.addEventListener(CHANNEL_CHANGED_EVENT, changed);
     renderHeader('/reporting/overview');
-    const button = await screen.findByRole('button', { name: 'Choose channel' });
+    const button = await screen.findByRole('button', { name: /choose channel/i });
     expect(button).toHaveTextContent('Channel 2');
 
     await userEvent.click(button);
@@ -112,7 +112,7 @@ describe('switching channels from the header', () => {
   it('reloads the optimization list without its playlist filter', async () => {
     const reload = vi.spyOn(browser, 'reloadTo').mockImplementation(() => undefined);
     renderHeader('/optimization?playlist=PL1&visibility=public');
-    await userEvent.click(await screen.findByRole('button', { name: 'Choose channel' }));
+    await userEvent.click(await screen.findByRole('button', { name: /choose channel/i }));
     await userEvent.click(
       within(await screen.findByRole('menu')).getByRole('menuitem', { name: /Channel 2/ }),
     );
@@ -122,7 +122,7 @@ describe('switching channels from the header', () => {
   it('reloads saved ideas without the selected folder', async () => {
     const reload = vi.spyOn(browser, 'reloadTo').mockImplementation(() => undefined);
     renderHeader('/video-idea/saved?selectedFolder=F1');
-    await userEvent.click(await screen.findByRole('button', { name: 'Choose channel' }));
+    await userEvent.click(await screen.findByRole('button', { name: /choose channel/i }));
     await userEvent.click(
       within(await screen.findByRole('menu')).getByRole('menuitem', { name: /Channel 2/ }),
     );
@@ -132,7 +132,7 @@ describe('switching channels from the header', () => {
   it('falls back to the first channel when the stored one is gone', async () => {
     localStorage.setItem(ACTIVE_CHANNEL_STORAGE_KEY, 'removed');
     renderHeader('/reporting/overview');
-    expect(await screen.findByRole('button', { name: 'Choose channel' })).toHaveTextContent(
+    expect(await screen.findByRole('button', { name: /choose channel/i })).toHaveTextContent(
       'Channel 1',
     );
     await waitFor(() => expect(localStorage.getItem(ACTIVE_CHANNEL_STORAGE_KEY)).toBe('ch-1'));

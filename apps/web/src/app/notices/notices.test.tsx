@@ -218,7 +218,7 @@ describe('OAuth return', () => {
     await waitFor(() =>
       expect(api.requests.filter((r) => r.route === 'myChannels').length).toBeGreaterThan(1),
     );
-    expect(screen.getByRole('button', { name: 'Choose channel' })).toHaveTextContent('Channel 3');
+    expect(screen.getByRole('button', { name: /choose channel/i })).toHaveTextContent('Channel 3');
     window.removeEventListener(CHANNEL_CHANGED_EVENT, onChanged);
   });
 

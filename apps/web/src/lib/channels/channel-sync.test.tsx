@@ -63,7 +63,7 @@ describe('automatic channel sync', () => {
     signIn();
     localStorage.setItem(SYNCED_CHANNELS_STORAGE_KEY, JSON.stringify(['UC-yt-1']));
     renderApp(PAGE);
-    await screen.findByRole('button', { name: 'Choose channel' });
+    await screen.findByRole('button', { name: /choose channel/i });
     await new Promise((r) => setTimeout(r, 300));
     expect(startCalls()).toHaveLength(0);
     expect(screen.queryByRole('progressbar', { name: 'Channel sync progress' })).toBeNull();
@@ -73,7 +73,7 @@ describe('automatic channel sync', () => {
     signIn(1);
     api.myChannels = [{ ...api.myChannels[0]!, needsReconnect: true }];
     renderApp(PAGE);
-    await screen.findByRole('button', { name: 'Choose channel' });
+    await screen.findByRole('button', { name: /choose channel/i });
     await new Promise((r) => setTimeout(r, 300));
     expect(startCalls()).toHaveLength(0);
   });

@@ -19,16 +19,29 @@ function setup(count: number, activeIndex = 0) {
 }
 
 const openPicker = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.click(screen.getByRole('button', { name: 'Choose channel' }));
+  await user.click(screen.getByRole('button', { name: /choose channel/i }));
   return screen.findByRole('menu', { name: 'Channels' });
 };
 
 describe('ChannelPicker', () => {
   it('shows the active channel on its button', () => {
     setup(3, 1);
-    const button = screen.getByRole('button', { name: 'Choose channel' });
+    const button = screen.getByRole('button', { name: /choose channel/i });
     expect(button).toHaveTextContent('Channel 2');
-    expect(button).toHaveAccessibleDescription('Channel 2');
+  });
+
+  it('has an accessible name that starts with its visible text (WCAG 2.5.3)', () => {
+    setup(3, 1);
+    const button = screen.getByRole('button', { name: /choose channel/i });
+    expect(button).toHaveAccessibleName('Channel 2, choose channel');
+    expect(button.textContent).toBe('Channel 2');
+  });
+
+  it('names the button by its text when no channel is connected', () => {
+    render(<ChannelPicker channels={[]} activeChannel={null} onChoose={vi.fn()} />);
+    const button = screen.getByRole('button', { name: /choose channel/i });
+    expect(button).toHaveTextContent('No channel connected');
+    expect(button).toHaveAccessibleName('No channel connected, choose channel');
   });
 
   it('lists the channels with thumbnails and no filter below 7 channels', async () => {

@@ -20,6 +20,13 @@ import { ChannelThumbnail } from './channel-thumbnail.tsx';
 
 /** Channel count from which the picker offers a filter input (spec section 5). */
 export const CHANNEL_FILTER_MIN_CHANNELS = 7;
+/** The button's text when no channel is connected. */
+const NO_CHANNEL_TEXT = 'No channel connected';
+
+/** The picker button's accessible name: its visible text, then what it does. */
+export function channelPickerName(activeChannel: Channel | null): string {
+  return `${activeChannel?.name ?? NO_CHANNEL_TEXT}, choose channel`;
+}
 /** Width of the channel menu in px (spec section 9). */
 export const CHANNEL_MENU_WIDTH = 416;
 
@@ -44,7 +51,6 @@ export function ChannelPicker({ channels, activeChannel, loading, onChoose }: Ch
   const listRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const headingId = useId();
-  const nameId = useId();
   const open = anchor !== null;
   const withFilter = channels.length >= CHANNEL_FILTER_MIN_CHANNELS;
   const visible = withFilter ? filterChannels(channels, filter) : [...channels];
@@ -66,8 +72,9 @@ export function ChannelPicker({ channels, activeChannel, loading, onChoose }: Ch
   return (
     <>
       <Button
-        aria-label="Choose channel"
-        aria-describedby={activeChannel ? nameId : undefined}
+        // The name starts with the text on the button (WCAG 2.5.3, label in name), then says
+        // what the button does.
+        aria-label={channelPickerName(activeChannel)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -79,12 +86,11 @@ export function ChannelPicker({ channels, activeChannel, loading, onChoose }: Ch
       >
         <ChannelThumbnail src={activeChannel?.thumbnailUrl} />
         <Typography
-          id={nameId}
           component="span"
           noWrap
           sx={{ flex: 1, textAlign: 'left', fontWeight: 600, minWidth: 0 }}
         >
-          {activeChannel?.name ?? 'No channel connected'}
+          {activeChannel?.name ?? NO_CHANNEL_TEXT}
         </Typography>
       </Button>
       <Popover
