@@ -31,6 +31,7 @@ import { ChannelGuard } from './modules/channels/channel-access.ts';
 import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
 import type { ChannelsService } from './modules/channels/channels.service.ts';
 import type { SyncService } from './modules/sync/sync.service.ts';
+import { registerSyncRoutes } from './modules/sync/sync.routes.ts';
 import type { ChannelSearchService } from './modules/channels/channel-search.service.ts';
 import type { MailService } from './modules/mail/mail.service.ts';
 import { registerMailboxRoutes } from './modules/mail/mailbox.routes.ts';
@@ -225,10 +226,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChannelRoutes(app, {
     channels: services.channels,
     connect: services.connect,
-    sync: services.sync,
     search: services.channelSearch,
     resolveSession,
   });
+  registerSyncRoutes(app, { sync: services.sync, resolveSession });
   registerOptimizationRoutes(app, {
     channels: services.channels,
     optimization: services.optimization,

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { routes } from '@tubewise/contract';
 import { defineRoute, type SessionResolver } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { SyncService } from '../sync/sync.service.ts';
 import type { ChannelConnectService } from './channel-connect.service.ts';
 import type { ChannelsService } from './channels.service.ts';
 import type { ChannelSearchService } from './channel-search.service.ts';
@@ -13,18 +12,17 @@ import { sortedLocales } from './locales.ts';
 /** Path of the OAuth callback (the redirect URI registered with Google). */
 export const OAUTH_CALLBACK_PATH = '/oauth/youtube/callback';
 
-/** Connecting, removing, sharing, configuring and syncing channels. */
+/** Connecting, removing, sharing and configuring channels (syncing: modules/sync). */
 export function registerChannelRoutes(
   app: FastifyInstance,
   deps: {
     channels: ChannelsService;
     connect: ChannelConnectService;
-    sync: SyncService;
     search: ChannelSearchService;
     resolveSession: SessionResolver;
   },
 ): void {
-  const { channels, connect, sync, search, resolveSession } = deps;
+  const { channels, connect, search, resolveSession } = deps;
   const tags = ['channels'];
 
   defineRoute(
@@ -141,18 +139,6 @@ export function registerChannelRoutes(
     routes.locales,
     resolveSession,
     async ({ query }) => sortedLocales(query.sortBy),
-    { tags },
-  );
-
-  defineRoute(app, routes.startSync, resolveSession, async ({ params }) => sync.start(params.id), {
-    tags,
-  });
-
-  defineRoute(
-    app,
-    routes.syncStatus,
-    resolveSession,
-    async ({ params }) => sync.status(params.id),
     { tags },
   );
 }
