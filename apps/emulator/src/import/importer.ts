@@ -59,11 +59,11 @@ export function parseImportText(
     videos: 0,
     channels: 0,
   };
+  // Malformed records by the line they end on: csv-parse may report one broken record twice.
+  const skipped = new Map<number, string>();
   const malformed = (line: number | undefined, reason: string) => {
-    report.records++;
-    report.malformed++;
-    if (report.malformedSamples.length < SAMPLES)
-      report.malformedSamples.push(`${line ? `line ${line}` : 'a record'}: ${reason}`);
+    const at = line ?? -skipped.size - 1;
+    if (!skipped.has(at)) skipped.set(at, reason);
   };
   let records: { record: string[]; info: { lines: number } }[];
   try {
@@ -119,6 +119,12 @@ export function parseImportText(
     }
     latest.set(row.videoId, row);
   }
+  report.malformed = skipped.size;
+  report.records += skipped.size;
+  report.malformedSamples = [...skipped]
+    .sort(([a], [b]) => a - b)
+    .slice(0, SAMPLES)
+    .map(([line, reason]) => `${line > 0 ? `line ${line}` : 'a record'}: ${reason}`);
   const rows = [...latest.values()];
   report.videos = rows.length;
   report.channels = new Set(rows.map((r) => r.channelId)).size;
