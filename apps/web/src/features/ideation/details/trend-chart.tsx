@@ -28,6 +28,9 @@ export default function TrendChart({ trend }: { trend: Idea['trend'] }) {
         },
       ]}
       hideLegend
+      // The chart is a picture described by its caption (aria-hidden on the page): it must not
+      // take the keyboard focus, which MUI X Charts gives it for keyboard navigation by default.
+      disableKeyboardNavigation
       margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
     />
   );
