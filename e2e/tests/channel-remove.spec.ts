@@ -64,7 +64,7 @@ test('the owner removes channels after confirming; the next channel becomes acti
   await channelPicker(page).click();
   await page.getByRole('textbox', { name: 'Filter Channels' }).fill(FIRST);
   await page.getByRole('menu', { name: 'Channels' }).getByRole('menuitem', { name: FIRST }).click();
-  await expect(channelPicker(page)).toHaveAccessibleDescription(FIRST);
+  await expect(channelPicker(page)).toHaveText(FIRST);
   expect(await pickerNames(page)).toEqual([...DEMO_CHANNELS, FIRST, SECOND]);
 
   await page.goto('/settings/channels');
@@ -84,7 +84,7 @@ test('the owner removes channels after confirming; the next channel becomes acti
   await expect(dialog).toBeHidden();
   await expect(toast(page, `${FIRST} was removed.`)).toBeVisible();
   await expect(channelRow(page, FIRST)).toHaveCount(0);
-  await expect(channelPicker(page)).toHaveAccessibleDescription(SECOND);
+  await expect(channelPicker(page)).toHaveText(SECOND);
   expect(await pickerNames(page)).toEqual([...DEMO_CHANNELS, SECOND]);
 
   // Removing the last channel in the list while active: the one before it becomes active.
@@ -95,7 +95,7 @@ test('the owner removes channels after confirming; the next channel becomes acti
     .click();
   await expect(toast(page, `${SECOND} was removed.`)).toBeVisible();
   await expect(channelRow(page, SECOND)).toHaveCount(0);
-  await expect(channelPicker(page)).toHaveAccessibleDescription(DEMO_CHANNELS.at(-1)!);
+  await expect(channelPicker(page)).toHaveText(DEMO_CHANNELS.at(-1)!);
   expect(await pickerNames(page)).toEqual([...DEMO_CHANNELS]);
 
   // It stays removed after a reload.
