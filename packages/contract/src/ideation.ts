@@ -87,6 +87,11 @@ export const suggestedQuery = z.object({ channelId: z.string().min(1).max(100) }
 export const suggestedResponse = z.object({
   /** The seeds taken from the channel's settings (empty when it has none). */
   seeds: z.array(z.string()),
+  /**
+   * The channel's settings name no topics, so its topics were inferred from its synced videos
+   * (they lead `seeds`); the UI says so and links to the channel settings to edit them.
+   */
+  topicsInferred: z.boolean(),
   items: z.array(idea),
   languageId: z.string(),
   source: keywordSource,

@@ -130,16 +130,19 @@ export class KeywordsService {
   }
 
   /**
-   * Figures with monthly searches (the idea details' trend), fetched like `metrics` when missing
-   * or stale.
+   * Figures with monthly searches (ideas and their trend), fetched like `metrics` when missing
+   * or stale: one provider call for up to `maxKeywordsPerCall` keywords, none when all are fresh.
+   * With `partial`, a provider failure leaves the figures of uncached keywords unknown instead
+   * of failing.
    */
   async detailedMetrics(
     keywords: readonly string[],
     languageId: string = DEFAULT_LANGUAGE_ID,
+    options: { partial?: boolean } = {},
   ): Promise<{ items: DetailedKeywordMetrics[]; source: KeywordSource }> {
     const market = marketOf(languageId);
     const list = distinct(keywords.map(normalizeKeyword));
-    const rows = await this.figures(list, market, false);
+    const rows = await this.figures(list, market, options.partial ?? false);
     return {
       items: list.map((keyword) => detailedOf(keyword, rows.get(keyword))),
       source: this.sourceOf(rows.values()),
