@@ -38,7 +38,7 @@ import { OptimizationService } from './modules/optimization/optimization.service
 import { PublishJournal } from './modules/optimization/publish-journal.ts';
 import { PublishReconciler } from './modules/optimization/publish-reconciler.ts';
 import { PublishService } from './modules/optimization/publish.service.ts';
-import { SearchInsights } from './modules/optimization/search-insights.ts';
+import { SearchInsights } from './modules/platform-search/search-insights.ts';
 import { TemplatesService } from './modules/optimization/templates.service.ts';
 import { ThumbnailsService } from './modules/optimization/thumbnails.service.ts';
 import { YouTubeAdapter } from './modules/video-platform/youtube.adapter.ts';

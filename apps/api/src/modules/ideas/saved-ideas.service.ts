@@ -13,7 +13,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
 import { normalizeKeyword } from '../keywords/keyword-data.port.ts';
 import { marketOf } from '../keywords/keywords.service.ts';
-import { displayName } from '../optimization/editor-people.ts';
+import { displayName } from '../users/display-name.ts';
 
 type FolderRow = typeof ideaFolders.$inferSelect;
 /** A saved idea as stored. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { videoScriptVersions, videoScripts } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { displayName } from '../optimization/editor-people.ts';
+import { displayName } from '../users/display-name.ts';
 import type { SavedIdeasService } from './saved-ideas.service.ts';
 
 /** The only markup a script keeps: headings, paragraphs, lists, bold, italics, quotes. */

@@ -28,7 +28,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { LOCALES } from '../channels/locales.ts';
+import { regionOf } from '../platform-search/search-region.ts';
 import type { ChannelCredentials } from '../channels/channel-credentials.ts';
 import {
   MAX_PAGE_SIZE,
@@ -44,7 +44,7 @@ import {
   presentRow,
 } from './optimization.presenter.ts';
 import { largestThumbnail, ruleInputOf, scoreVideo } from './scoring.ts';
-import type { SearchInsights } from './search-insights.ts';
+import type { SearchInsights } from '../platform-search/search-insights.ts';
 import {
   exportVideos,
   listColumns,
@@ -519,12 +519,6 @@ export class OptimizationService {
     });
     return row ?? null;
   }
-}
-
-/** The platform region and language of a keyword language. */
-export function regionOf(languageId: string): { regionCode: string; language: string } {
-  const locale = LOCALES.find((l) => l.id === languageId) ?? LOCALES[0]!;
-  return { regionCode: locale.locAbbreviation, language: locale.iso6391 };
 }
 
 /** Builds the editor's data from a stored video. */

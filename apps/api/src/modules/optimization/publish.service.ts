@@ -15,7 +15,7 @@ import type {
   VideoPlatform,
   VideoUpdateResult,
 } from '../video-platform/video-platform.port.ts';
-import { displayName } from './editor-people.ts';
+import { displayName } from '../users/display-name.ts';
 import type { OptimizationService } from './optimization.service.ts';
 import { presentPublish } from './optimization.presenter.ts';
 import {
