@@ -1,7 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleReportPlugin } from './build-tools/bundle-report.ts';
-import { contractRoutesPlugin } from './build-tools/contract-routes-plugin.ts';
 import { precompressPlugin } from './build-tools/precompress.ts';
 import { routeTable, usesShell } from './src/app/route-table.ts';
 
@@ -11,7 +10,6 @@ const proxied = ['/api', '/accounts', '/optimization', '/yt', '/dev'];
 export default defineConfig({
   plugins: [
     react(),
-    contractRoutesPlugin(),
     bundleReportPlugin({
       routes: routeTable
         .filter((r) => r.page)

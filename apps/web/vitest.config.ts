@@ -1,9 +1,8 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { contractRoutesPlugin } from './build-tools/contract-routes-plugin.ts';
 
 export default defineProject({
-  plugins: [react(), contractRoutesPlugin()],
+  plugins: [react()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,12 +1,12 @@
 /**
  * The one HTTP client of the web app. Every call is named after the contract's `routes` table:
- * method and path come from it (via `virtual:contract-routes`, which keeps zod out of the
+ * method and path come from it (`@tubewise/contract/constants`, which keeps zod out of the
  * entry chunk) and request/response types from its schemas. Responses are not re-validated
  * here: the server serialises every answer through the same schemas.
  */
 import type { BodyOf, ErrorEnvelope, ResponseOf, Routes } from '@tubewise/contract';
 import { toSafeText } from '@tubewise/contract/text';
-import { routeMeta } from 'virtual:contract-routes';
+import { routeMeta } from '@tubewise/contract/constants';
 import { ApiError } from './api-error.ts';
 
 /** Browser event raised when a 401 could not be fixed by refreshing the session. */

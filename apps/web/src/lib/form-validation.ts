@@ -1,12 +1,14 @@
 /**
- * Zod-free copies of the contract's e-mail and password rules for the sign-in pages, whose
- * initial JavaScript must stay small (zod and react-hook-form are about 30 KB gzip together).
- * form-validation.test.ts checks them against the contract schemas so they cannot drift.
+ * The contract's e-mail and password rules without zod, for the sign-in pages, whose initial
+ * JavaScript must stay small (zod and react-hook-form are about 30 KB gzip together). The
+ * limits come from the contract's zod-free entry; form-validation.test.ts checks the rules
+ * against the contract schemas.
  */
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../config/limits.ts';
-
-/** Maximum e-mail length the contract accepts. */
-export const EMAIL_MAX_LENGTH = 254;
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@tubewise/contract/constants';
 
 // zod's "practical e-mail" pattern, which the contract's `z.email()` uses.
 const EMAIL_PATTERN =

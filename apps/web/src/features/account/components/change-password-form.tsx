@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import type { BodyOf } from '@tubewise/contract';
-import { PASSWORD_MIN_LENGTH } from '../../../config/limits.ts';
+import { PASSWORD_MIN_LENGTH } from '@tubewise/contract/constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
-import { PASSWORD_MIN_LENGTH } from '../../../config/limits.ts';
+import { PASSWORD_MIN_LENGTH } from '@tubewise/contract/constants';
 import { isApiError } from '../../../lib/api-error.ts';
 import { newPasswordError } from '../../../lib/form-validation.ts';
 import { useSetPassword } from '../api/set-password.ts';

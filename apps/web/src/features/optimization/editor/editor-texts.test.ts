@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as contract from '@tubewise/contract';
-import {
-  insertText,
-  publishedFields,
-  quotaText,
-  THUMBNAIL_MAX_BYTES,
-  thumbnailFileProblem,
-} from './editor-texts.ts';
+import { insertText, publishedFields, quotaText, thumbnailFileProblem } from './editor-texts.ts';
 import { buildPublishRecord } from './testing/editor-data.ts';
 
 describe('editor texts and helpers', () => {
-  it('copies the contract thumbnail limit', () => {
-    expect(THUMBNAIL_MAX_BYTES).toBe(contract.DEFAULT_THUMBNAIL_MAX_BYTES);
-  });
-
   it('inserts at the cursor, over a selection, or appends on a new line', () => {
     expect(insertText('Hello world', 'big ', 6)).toEqual({ text: 'Hello big world', cursor: 10 });
     expect(insertText('Hello world', 'there', 6, 11)).toEqual({ text: 'Hello there', cursor: 11 });

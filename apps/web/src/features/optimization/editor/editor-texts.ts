@@ -1,17 +1,16 @@
 /**
- * Constants and texts of the video editor. Contract constants are copied here so the page does
- * not load the contract's runtime (zod); editor-texts.test.ts fails if a copy drifts.
+ * Constants and texts of the video editor. Contract constants come from its zod-free entry, so
+ * the page does not load the contract's runtime.
  */
 import type { PublishRecord, UploadedThumbnail } from '@tubewise/contract';
 
-/** Default size limit of an uploaded thumbnail (contract DEFAULT_THUMBNAIL_MAX_BYTES). */
-export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
+import { DEFAULT_THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES } from '@tubewise/contract/constants';
+
+export { KEYWORD_QUERY_MAX_LENGTH, SEARCH_TERM_MAX_LENGTH } from '@tubewise/contract/constants';
+/** Default size limit of an uploaded thumbnail (the server's setting may differ). */
+export const THUMBNAIL_MAX_BYTES = DEFAULT_THUMBNAIL_MAX_BYTES;
 /** Image types the server takes for a thumbnail. */
-export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
-/** Longest search term (contract searchTermBody). */
-export const SEARCH_TERM_MAX_LENGTH = 100;
-/** Longest keyword search text (contract keywordSearchQuery.q). */
-export const KEYWORD_QUERY_MAX_LENGTH = 80;
+export const THUMBNAIL_TYPES = THUMBNAIL_MIME_TYPES;
 /** Delay between the last keystroke and a keyword search. */
 export const KEYWORD_SEARCH_DEBOUNCE_MS = 250;
 
