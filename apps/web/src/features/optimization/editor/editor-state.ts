@@ -128,6 +128,27 @@ export interface EditorState {
   thumbnailWarnings: UploadedThumbnail['warnings'];
   recommendations: RecommendationsState;
   templates: TemplateItem[];
+  /**
+   * The person changed something since the editor opened or last saved, published or discarded:
+   * the browser keeps those changes (unsaved-edit.ts) until one of those happens.
+   */
+  unsavedEdits: boolean;
+  /**
+   * The changes kept in the browser were put back when the editor opened ("Unsaved changes
+   * restored"); holds what the editor showed before, so they can be discarded.
+   */
+  restoredUnsaved: { copy: VideoData; language: string | null } | null;
+}
+
+/** Changes kept in the browser for a video (the working copy's editable parts). */
+export interface UnsavedEdit {
+  title: string;
+  description: string;
+  tags: string[];
+  searchTerm: string | null;
+  language: string | null;
+  /** A new thumbnail upload of the edit, or null to keep the live one. */
+  thumbnail: { id: string; url: string; width: number | null; height: number | null } | null;
 }
 
 /** Every action of the reducer. */
@@ -164,7 +185,13 @@ export type EditorAction =
   | { type: 'templateEdit'; id: string }
   | { type: 'templateCancel'; id: string }
   | { type: 'templateSaved'; id: string; template: Template }
-  | { type: 'templateDeleted'; id: string };
+  | { type: 'templateDeleted'; id: string }
+  /** Puts back changes kept in the browser (when the editor opens). */
+  | { type: 'restoreUnsaved'; edit: UnsavedEdit }
+  /** Drops the restored changes: the editor shows what it showed before them. */
+  | { type: 'discardUnsaved' }
+  /** Keeps the restored changes: the notice goes. */
+  | { type: 'keepUnsaved' };
 
 const CLEAN: DirtyFlags = { title: false, description: false, tags: false, thumbnailUrl: false };
 
@@ -288,7 +315,43 @@ export function initialEditorState(
     thumbnailWarnings: [],
     recommendations: clearedRecommendations(),
     templates,
+    unsavedEdits: false,
+    restoredUnsaved: null,
   };
+}
+
+/** The working copy's editable parts, as the browser keeps them until they are saved. */
+export function unsavedEditOf(state: EditorState): UnsavedEdit {
+  const copy = workingCopy(state);
+  return {
+    title: copy.title,
+    description: copy.description,
+    tags: [...copy.tags],
+    searchTerm: copy.searchTerm,
+    language: state.language,
+    thumbnail:
+      copy.thumbnailId !== null && copy.thumbnailUrl !== null
+        ? {
+            id: copy.thumbnailId,
+            url: copy.thumbnailUrl,
+            width: copy.thumbnailWidth,
+            height: copy.thumbnailHeight,
+          }
+        : null,
+  };
+}
+
+/** Whether a kept edit differs from what the editor shows (else there is nothing to restore). */
+export function differsFromEditor(state: EditorState, edit: UnsavedEdit): boolean {
+  const shown = unsavedEditOf(state);
+  return (
+    shown.title !== edit.title ||
+    shown.description !== edit.description ||
+    !sameTags(shown.tags, edit.tags) ||
+    shown.searchTerm !== edit.searchTerm ||
+    shown.language !== edit.language ||
+    (shown.thumbnail?.id ?? null) !== (edit.thumbnail?.id ?? null)
+  );
 }
 
 /** The copy edits go to and the screen shows: the draft's with a draft, else the live edited one. */
@@ -449,10 +512,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
 
     case 'edit':
-      return withWorkingCopy(state, { ...workingCopy(state), [action.field]: action.value });
+      return {
+        ...withWorkingCopy(state, { ...workingCopy(state), [action.field]: action.value }),
+        unsavedEdits: true,
+      };
 
     case 'setLanguage':
-      return { ...state, language: action.language };
+      return { ...state, language: action.language, unsavedEdits: true };
 
     case 'thumbnailUploaded': {
       const { thumbnail } = action;
@@ -469,12 +535,18 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
           hasUserChangedThumbnailInDraft: inDraft || copy.hasUserChangedThumbnailInDraft,
         }),
         thumbnailWarnings: thumbnail.warnings,
+        unsavedEdits: true,
       };
     }
 
     case 'reset': {
       if (action.field === 'language') {
-        return { ...state, language: state.currentLanguage, hasUserResetChanges: true };
+        return {
+          ...state,
+          language: state.currentLanguage,
+          hasUserResetChanges: true,
+          unsavedEdits: true,
+        };
       }
       const copy = { ...workingCopy(state) };
       const { current } = state;
@@ -496,6 +568,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         ...withWorkingCopy(state, copy),
         hasUserResetChanges: true,
         thumbnailWarnings: action.field === 'thumbnailUrl' ? [] : state.thumbnailWarnings,
+        unsavedEdits: true,
       };
     }
 
@@ -507,6 +580,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         hasUserResetChanges: true,
         thumbnailWarnings: [],
         recommendations: clearedRecommendations(),
+        unsavedEdits: true,
       };
     }
 
@@ -586,6 +660,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         draftSaving: false,
         draftError: null,
         draftConflict: null,
+        unsavedEdits: false,
+        restoredUnsaved: null,
       };
     }
 
@@ -609,6 +685,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         thumbnailWarnings: [],
         draftDeleting: false,
         draftError: null,
+        unsavedEdits: false,
+        restoredUnsaved: null,
       };
 
     case 'draftFailed': {
@@ -642,6 +720,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         draftUpdatedBy: theirs.updatedBy,
         draftConflict: null,
         draftError: null,
+        unsavedEdits: false,
+        restoredUnsaved: null,
       };
     }
 
@@ -663,6 +743,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         publishResult: action.response.publish,
         restoreResult: null,
         lastPublish: action.response.publish,
+        unsavedEdits: false,
+        restoredUnsaved: null,
       };
 
     case 'publishFailed':
@@ -743,5 +825,63 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 
     case 'templateDeleted':
       return { ...state, templates: state.templates.filter((t) => t.id !== action.id) };
+
+    case 'restoreUnsaved': {
+      if (!differsFromEditor(state, action.edit)) return state;
+      const { edit } = action;
+      const before = workingCopy(state);
+      const copy: VideoData = {
+        ...before,
+        title: edit.title,
+        description: edit.description,
+        tags: [...edit.tags],
+        searchTerm: edit.searchTerm,
+      };
+      if (edit.thumbnail) {
+        Object.assign(copy, {
+          thumbnailId: edit.thumbnail.id,
+          thumbnailUrl: edit.thumbnail.url,
+          thumbnailWidth: edit.thumbnail.width,
+          thumbnailHeight: edit.thumbnail.height,
+          hasThumbnailChanged: true,
+        });
+      } else if (before.thumbnailId !== null) {
+        Object.assign(copy, {
+          thumbnailId: null,
+          thumbnailUrl: state.current.thumbnailUrl,
+          thumbnailWidth: state.current.thumbnailWidth,
+          thumbnailHeight: state.current.thumbnailHeight,
+          hasThumbnailChanged: false,
+        });
+      }
+      return {
+        ...withWorkingCopy(state, copy),
+        language: edit.language,
+        unsavedEdits: true,
+        restoredUnsaved: { copy: before, language: state.language },
+        recommendations:
+          copy.searchTerm === before.searchTerm
+            ? state.recommendations
+            : { ...state.recommendations, status: 'not-loaded', error: null },
+      };
+    }
+
+    case 'discardUnsaved': {
+      const previous = state.restoredUnsaved;
+      if (!previous) return state;
+      const searchTermChanged = previous.copy.searchTerm !== workingCopy(state).searchTerm;
+      return {
+        ...withWorkingCopy(state, previous.copy),
+        language: previous.language,
+        unsavedEdits: false,
+        restoredUnsaved: null,
+        recommendations: searchTermChanged
+          ? { ...state.recommendations, status: 'not-loaded', error: null }
+          : state.recommendations,
+      };
+    }
+
+    case 'keepUnsaved':
+      return { ...state, restoredUnsaved: null };
   }
 }

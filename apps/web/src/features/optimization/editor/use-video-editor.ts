@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Template, VideoDetails } from '@tubewise/contract';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useUser } from '../../../lib/user.ts';
 import { deleteDraft, saveDraft } from '../api/drafts.ts';
 import { publishVideo, restorePublish } from '../api/publish.ts';
 import { optimizationQueryKeys } from '../api/query-keys.ts';
@@ -17,11 +18,13 @@ import {
   initialEditorState,
   publishBody,
   saveDraftBody,
+  unsavedEditOf,
   workingCopy,
   type EditorAction,
   type EditorError,
   type EditorState,
 } from './editor-state.ts';
+import { readUnsavedEdit, writeUnsavedEdit, type UnsavedEditOwner } from './unsaved-edit.ts';
 
 /** An error of a call as the editor keeps it (with the server's details, e.g. a draft conflict). */
 export function toEditorError(err: unknown): EditorError & { details?: unknown } {
@@ -52,6 +55,7 @@ export function useVideoEditor(
   const [state, dispatch] = useReducer(editorReducer, details, (d) => initialEditorState(d));
   const queryClient = useQueryClient();
   const { channelId, videoId } = state;
+  useUnsavedEdits(state, dispatch, useUser().data?.id ?? null);
 
   // Calls read the latest state when they run (e.g. a Ctrl+S right after typing).
   const stateRef = useRef(state);
@@ -220,6 +224,37 @@ export function useVideoEditor(
       reloadRecommendations,
     ],
   );
+}
+
+/**
+ * Keeps the person's unsaved changes in the browser: puts them back when the editor opens
+ * (once per person and video, with the "Unsaved changes restored" notice), writes them after
+ * every change, and forgets them once saved, published or discarded.
+ */
+function useUnsavedEdits(
+  state: EditorState,
+  dispatch: (action: EditorAction) => void,
+  userId: string | null,
+): void {
+  const { channelId, videoId } = state;
+  const owner = useMemo<UnsavedEditOwner | null>(
+    () => (userId ? { userId, channelId, videoId } : null),
+    [userId, channelId, videoId],
+  );
+  // Until the kept changes were read, nothing may be written (it would overwrite them).
+  const restoredFor = useRef<UnsavedEditOwner | null>(null);
+  useEffect(() => {
+    if (!owner || restoredFor.current === owner) return;
+    restoredFor.current = owner;
+    const edit = readUnsavedEdit(owner);
+    if (edit) dispatch({ type: 'restoreUnsaved', edit });
+  }, [owner, dispatch]);
+
+  const kept = state.unsavedEdits ? JSON.stringify(unsavedEditOf(state)) : null;
+  useEffect(() => {
+    if (!owner || restoredFor.current !== owner) return;
+    writeUnsavedEdit(owner, kept === null ? null : JSON.parse(kept));
+  }, [owner, kept]);
 }
 
 /** Ctrl+S / Cmd+S anywhere on the page saves the draft instead of the browser's "Save page". */

@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -7,9 +7,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { optimizationVideoHref } from '../../../../config/paths.ts';
+import { useConnectChannel } from '../../../../lib/channels/youtube-auth-url.ts';
+import { useUser } from '../../../../lib/user.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import type { EditorAction, EditorState } from '../editor-state.ts';
 import { NO_DEFAULT_LANGUAGE_TEXT, publishedFields, quotaText } from '../editor-texts.ts';
+import { UNSAVED_RESTORED_TEXT } from '../unsaved-edit.ts';
 
 const PUBLISH_ERROR_TITLES: Record<string, string> = {
   'platform-quota-exceeded': 'YouTube quota exceeded',
@@ -19,6 +22,62 @@ const PUBLISH_ERROR_TITLES: Record<string, string> = {
   'metadata-invalid': 'YouTube refused the changes',
   'not-found': 'The video is no longer on YouTube',
 };
+
+/**
+ * Reconnect from the editor: the consent comes back to this very page (the server validates the
+ * path), where the unsaved changes kept in the browser are put back.
+ */
+function ReconnectButton({ channelId }: { channelId: string }) {
+  const user = useUser().data;
+  const location = useLocation();
+  const connect = useConnectChannel();
+  return (
+    <Button
+      color="inherit"
+      size="small"
+      variant="outlined"
+      disabled={!user}
+      loading={connect.isPending}
+      onClick={() =>
+        user &&
+        connect.mutate({
+          userId: user.id,
+          reconnectChannelId: channelId,
+          returnTo: `${location.pathname}${location.search}`,
+        })
+      }
+    >
+      Reconnect
+    </Button>
+  );
+}
+
+/** The alert of a failed publish or undo, with Reconnect when the channel needs it. */
+function FailureAlert({
+  title,
+  error,
+  channelId,
+}: {
+  title: string;
+  error: { code: string; message: string };
+  channelId: string;
+}) {
+  const reconnect = error.code === 'invalid-grant';
+  return (
+    <Alert
+      severity="error"
+      action={reconnect ? <ReconnectButton channelId={channelId} /> : undefined}
+    >
+      <AlertTitle>{title}</AlertTitle>
+      {error.message}
+      {reconnect ? (
+        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+          Your changes stay here while you reconnect.
+        </Box>
+      ) : null}
+    </Alert>
+  );
+}
 
 /** The outcome of a publish or an undo: success with quota, the next-video prompt, errors. */
 export function PublishMessages({
@@ -91,18 +150,18 @@ export function PublishMessages({
         </Alert>
       ) : null}
       {publishError && !state.noDefaultLanguage ? (
-        <Alert severity="error">
-          <AlertTitle>
-            {PUBLISH_ERROR_TITLES[publishError.code] ?? 'The changes were not published'}
-          </AlertTitle>
-          {publishError.message}
-        </Alert>
+        <FailureAlert
+          title={PUBLISH_ERROR_TITLES[publishError.code] ?? 'The changes were not published'}
+          error={publishError}
+          channelId={state.channelId}
+        />
       ) : null}
       {restoreError ? (
-        <Alert severity="error">
-          <AlertTitle>The publish was not undone</AlertTitle>
-          {restoreError.message}
-        </Alert>
+        <FailureAlert
+          title="The publish was not undone"
+          error={restoreError}
+          channelId={state.channelId}
+        />
       ) : null}
     </Stack>
   );
@@ -123,6 +182,33 @@ export function DraftMessages({
   onOverwrite: (theirRevision: number) => void;
 }) {
   const theirs = state.draftConflict;
+  if (state.restoredUnsaved && !theirs) {
+    return (
+      <Alert
+        severity="info"
+        role="status"
+        sx={{ mb: 3 }}
+        action={
+          <Stack direction="row" sx={{ gap: 1 }}>
+            <Button color="inherit" size="small" onClick={() => dispatch({ type: 'keepUnsaved' })}>
+              Keep
+            </Button>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => dispatch({ type: 'discardUnsaved' })}
+            >
+              Discard
+            </Button>
+          </Stack>
+        }
+      >
+        <AlertTitle>{UNSAVED_RESTORED_TEXT}</AlertTitle>
+        Your changes from before you left this page are back in the editor. They are not saved or
+        published yet.
+      </Alert>
+    );
+  }
   if (theirs) {
     return (
       <Alert
