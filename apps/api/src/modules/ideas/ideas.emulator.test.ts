@@ -4,7 +4,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_KEYWORD_DATA_CREDENTIALS, type Emulator } from '@tubewise/emulator';
-import type { DiscoverResponse, Idea, IdeaDetails } from '@tubewise/contract';
+import type { DiscoverResponse, Idea, IdeaDetails, SavedIdea } from '@tubewise/contract';
+import { sql } from 'drizzle-orm';
 import {
   createTestApp,
   testBackends,
@@ -20,10 +21,12 @@ import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator
 import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
 import { IDEAS_LIMIT, IdeasService } from './ideas.service.ts';
 import { scoreOpportunity } from './opportunity.ts';
-import { connectEmulatorChannel } from '../../testing/connect-channel.ts';
+import { connectEmulatorChannel, syncChannel } from '../../testing/connect-channel.ts';
+import { sharesWord } from '../keywords/keyword-words.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 const SUGGESTIONS_PATH = '/v3/dataforseo_labs/google/keyword_suggestions/live';
+const VOLUME_PATH = '/v3/keywords_data/google_ads/search_volume/live';
 
 describe.each(testBackends())('idea discovery against the emulator (%s)', (backend) => {
   let emulator: Emulator;
@@ -34,6 +37,7 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
   let outsiderCookie: string;
   let channelId: string;
   let userId: string;
+  let platformChannelId: string;
 
   beforeAll(async () => {
     server = await startEmulatorServer({ otherChannels: 20 });
@@ -50,6 +54,7 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
       env: { YOUTUBE_API_KEY: 'tubewise-emulator-key' },
     });
     const record = emulator.control.addChannel({ videoCount: 12, owner: ACCOUNT });
+    platformChannelId = record.id;
     const email = 'ideas-owner@example.com';
     userId = await t.createUser(email);
     channelId = await connectEmulatorChannel(t.services, emulator, {
@@ -182,10 +187,13 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
       if (idea.origin === 'question')
         expect(idea.phrase).toMatch(/^(how|what|why|when|where|which|who)\b/);
     }
-    // Provider ideas carry their figures and the monthly trend, oldest month first.
-    const withFigures = all.filter((i) => i.origin !== 'ranking');
-    expect(withFigures.length).toBeGreaterThan(0);
-    for (const idea of withFigures) {
+    // Every idea carries its figures and the monthly trend, oldest month first, and shares a
+    // word with its seeds.
+    for (const idea of all) {
+      expect(
+        seeds.some((seed) => sharesWord(idea.phrase, seed)),
+        idea.phrase,
+      ).toBe(true);
       expect(idea.volume).toBeGreaterThanOrEqual(10);
       expect(idea.trend).toHaveLength(12);
       const months = idea.trend.map((p) => p.month);
@@ -196,14 +204,24 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
     expect(origins.has('related')).toBe(true);
   });
 
-  it('spends at most one keyword-data call per seed not cached, none when all are cached', async () => {
+  it('spends one suggestions call per seed not cached and one figures call, none when all are cached', async () => {
+    // Suggestion lists first (one call per seed), then at most one batched figures call for
+    // the candidates (the top videos' tags) that have no figures yet.
+    const spent = () => {
+      const calls = keywordCalls();
+      const lists = calls.filter((c) => c.path === SUGGESTIONS_PATH).map((c) => c.keywords);
+      const volumes = calls.filter((c) => c.path === VOLUME_PATH);
+      expect(lists.length + volumes.length).toBe(calls.length);
+      expect(volumes.length).toBeLessThanOrEqual(1);
+      expect(calls.at(-1)?.path ?? VOLUME_PATH).toBe(
+        volumes.length ? VOLUME_PATH : SUGGESTIONS_PATH,
+      );
+      return { lists, figures: volumes[0]?.keywords ?? null };
+    };
     emulator.keywordData.reset();
     const fresh = await discover({ seeds: ['yoga', 'dutch oven'] });
     expect(fresh.statusCode).toBe(200);
-    expect(keywordCalls().map((c) => [c.path, c.keywords])).toEqual([
-      [SUGGESTIONS_PATH, ['yoga']],
-      [SUGGESTIONS_PATH, ['dutch oven']],
-    ]);
+    expect(spent().lists).toEqual([['yoga'], ['dutch oven']]);
 
     // Same seeds in another order (a new list): everything is cached, so nothing is spent.
     emulator.keywordData.reset();
@@ -218,7 +236,7 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
     // One new seed among cached ones: exactly one call, for it.
     const mixed = await discover({ seeds: ['yoga', 'campfire', 'dutch oven'] });
     expect(mixed.statusCode).toBe(200);
-    expect(keywordCalls().map((c) => c.keywords)).toEqual([['campfire']]);
+    expect(spent().lists).toEqual([['campfire']]);
 
     // Two people asking at once for the same new seeds share one computation.
     emulator.keywordData.reset();
@@ -227,12 +245,113 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
       discover({ seeds: ['trail mix bars', 'camp coffee'] }),
     ]);
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(keywordCalls().map((c) => c.keywords)).toEqual([['trail mix bars'], ['camp coffee']]);
+    expect(spent().lists).toEqual([['trail mix bars'], ['camp coffee']]);
+  });
+
+  it('fetches the missing figures of candidates in one batched call, and none when cached', async () => {
+    // Top videos of the seed carry tags the provider's suggestion list does not have: their
+    // figures come in one search-volume call, and afterwards every idea shows figures.
+    const seed = 'home espresso machine';
+    const corpus = emulator.state.corpus;
+    const owner = emulator.control.addChannel({ videoCount: 5, owner: 'espresso@tubewise.test' });
+    for (const id of corpus.uploads(owner.id)) {
+      const video = corpus.getVideo(id)!;
+      video.title = `Home espresso machine review ${id}`;
+      video.tags = ['espresso tamper', 'espresso grind size', 'latte art', 'baking'];
+      video.viewCount = 5_000_000;
+    }
+    corpus.version++;
+    emulator.keywordData.reset();
+    const first = (await discover({ seeds: [seed] })).json() as DiscoverResponse;
+    const calls = keywordCalls();
+    expect(calls.map((c) => c.path)).toEqual([SUGGESTIONS_PATH, VOLUME_PATH]);
+    const asked = calls[1]!.keywords;
+    expect(asked).toEqual(expect.arrayContaining(['espresso tamper', 'espresso grind size']));
+    // Unrelated tags are dropped before anything is spent on them.
+    expect(asked).not.toContain('latte art');
+    expect(asked).not.toContain('baking');
+    const all = [first.items];
+    for (let page = 2; page <= Math.ceil((first.total - 11) / 10) + 1; page++)
+      all.push(
+        ((await discover({ seeds: [seed], page, listId: first.listId })).json() as DiscoverResponse)
+          .items,
+      );
+    const ideas = all.flat();
+    const ranking = ideas.filter((i) => i.origin === 'ranking');
+    expect(ranking.map((i) => i.phrase)).toEqual(
+      expect.arrayContaining(['espresso tamper', 'espresso grind size']),
+    );
+    for (const idea of ideas) expect(idea.volume, idea.phrase).not.toBeNull();
+    expect(ideas.map((i) => i.phrase)).not.toContain('latte art');
+
+    // Everything cached now: another list of the same seed spends nothing.
+    emulator.keywordData.reset();
+    await t.database.db.execute(sql`delete from platform_cache where key like 'ideas:v2:%'`);
+    const again = (await discover({ seeds: [seed] })).json() as DiscoverResponse;
+    expect(keywordCalls()).toEqual([]);
+    expect(again.items).toEqual(first.items);
+  });
+
+  it('shows one set of figures for an idea in the list, its details, saving and the saved list', async () => {
+    const seeds = ['sourdough', 'camp stove'];
+    const page = (await discover({ seeds })).json() as DiscoverResponse;
+    // A provider idea and one from the top videos' tags, whose figures the list fetched.
+    const picks = [
+      page.items.find((i) => i.origin !== 'ranking'),
+      page.items.find((i) => i.origin === 'ranking'),
+      page.items.at(-1),
+    ].filter((i): i is Idea => i !== undefined);
+    expect(picks.length).toBeGreaterThanOrEqual(2);
+    const figures = (i: {
+      volume: number | null;
+      competition: number | null;
+      opportunity: number;
+      reason: string;
+    }) => ({
+      volume: i.volume,
+      competition: i.competition,
+      opportunity: i.opportunity,
+      reason: i.reason,
+    });
+    for (const listed of picks) {
+      const details = (
+        await get(
+          `/api/ideas/details?channelId=${channelId}&phrase=${encodeURIComponent(listed.phrase)}`,
+        )
+      ).json() as IdeaDetails;
+      expect(details.idea.factors).toEqual(listed.factors);
+      expect(details.idea.trend).toEqual(listed.trend);
+      expect(figures(details.idea)).toEqual(figures(listed));
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/ideas/saved',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: { channelId, phrase: listed.phrase },
+      });
+      expect(saved.statusCode).toBe(201);
+      expect(figures(saved.json())).toEqual(figures(listed));
+      const list = (await get(`/api/ideas/saved?channelId=${channelId}`)).json() as {
+        items: SavedIdea[];
+      };
+      const card = list.items.find((i) => i.phrase === listed.phrase)!;
+      expect(figures(card)).toEqual(figures(listed));
+    }
+    // And the list again (a new computation of the same seeds) shows the same figures.
+    await t.database.db.execute(sql`delete from platform_cache where key like 'ideas:v2:%'`);
+    const again = (await discover({ seeds })).json() as DiscoverResponse;
+    for (const listed of picks) {
+      const same = again.items.find((i) => i.phrase === listed.phrase);
+      if (same) expect(figures(same)).toEqual(figures(listed));
+    }
   });
 
   it('shows the details of an idea: figures, trend, ranking videos, reason and titles', async () => {
-    const page = (await discover({ seeds: ['camping'] })).json() as DiscoverResponse;
-    const listed = page.items.find((i) => i.origin !== 'ranking')!;
+    // Never listed: its details are scored with its own top results.
+    const listed = (
+      (
+        await get(`/api/ideas/details?channelId=${channelId}&phrase=backpacking%20water%20filter`)
+      ).json() as IdeaDetails
+    ).idea;
     const res = await get(
       `/api/ideas/details?channelId=${channelId}&phrase=${encodeURIComponent(listed.phrase)}`,
     );
@@ -302,7 +421,8 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
   it("suggests ideas from the channel's topics and industries", async () => {
     const none = await get(`/api/ideas/suggested?channelId=${channelId}`);
     expect(none.statusCode).toBe(200);
-    expect(none.json()).toMatchObject({ seeds: [], items: [] });
+    // Nothing synced yet, so no topics to infer either.
+    expect(none.json()).toMatchObject({ seeds: [], items: [], topicsInferred: false });
 
     const settings = (await get(`/api/channels/${channelId}/settings`)).json();
     const put = await t.app.inject({
@@ -339,6 +459,41 @@ describe.each(testBackends())('idea discovery against the emulator (%s)', (backe
     const quiet = await t.services.ideas.suggested(userId, channelId, { searchPlatform: false });
     expect(quiet.seeds).toEqual(['bannock bread', 'smoked trout']);
     expect(searchUnits()).toBe(before);
+  });
+
+  it('infers topics from the synced videos when the channel has none', async () => {
+    const corpus = emulator.state.corpus;
+    corpus.uploads(platformChannelId).forEach((id, i) => {
+      const video = corpus.getVideo(id)!;
+      video.title = i % 2 ? `Dutch oven bread, day ${i}` : `My cast iron skillet routine #${i}`;
+      video.tags = i % 2 ? ['dutch oven', 'Bread', 'vlog'] : ['cast iron skillet', 'the', 'vlog'];
+    });
+    corpus.version++;
+    await syncChannel(t.services, channelId);
+    const settings = (await get(`/api/channels/${channelId}/settings`)).json();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/channels/${channelId}/settings`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { ...settings, topics: [], industries: ['Outdoor Cooking'] },
+    });
+    const res = await get(`/api/ideas/suggested?channelId=${channelId}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.topicsInferred).toBe(true);
+    expect(body.seeds).toEqual(['cast iron skillet', 'dutch oven bread', 'outdoor cooking']);
+    expect(body.items.length).toBeGreaterThan(0);
+    for (const idea of body.items) expect(body.seeds).toContain(idea.seed);
+
+    // Topics of its own win: nothing is inferred then.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/channels/${channelId}/settings`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { ...settings, topics: ['camping'], industries: [] },
+    });
+    const own = (await get(`/api/ideas/suggested?channelId=${channelId}`)).json();
+    expect(own).toMatchObject({ seeds: ['camping'], topicsInferred: false });
   });
 
   it('answers 404 to someone who is not on the channel', async () => {

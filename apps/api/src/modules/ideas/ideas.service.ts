@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   IDEA_LIST_SNAPSHOT_HOURS,
   IDEAS_FIRST_PAGE_SIZE,
@@ -11,12 +11,13 @@ import {
   type SuggestedResponse,
 } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
-import { platformCache, savedIdeas } from '../../db/schema/index.ts';
+import { channels, platformCache, savedIdeas, videos } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChannelCredentials } from '../channels/channel-credentials.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
 import { isSendableKeyword, normalizeKeyword } from '../keywords/keyword-data.port.ts';
+import { sharesWord } from '../keywords/keyword-words.ts';
 import {
   marketOf,
   type DetailedKeywordMetrics,
@@ -31,12 +32,15 @@ import {
 } from '../platform-search/search-insights.ts';
 import { RateLimitService, type Limit } from '../rate-limit/rate-limit.service.ts';
 import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
+import { IdeaFiguresStore, type IdeaFigures } from './idea-figures.ts';
 import {
   opportunityReason,
   scoreOpportunity,
   trendChange,
   type TopResultFigures,
 } from './opportunity.ts';
+import { titleSuggestions } from './title-suggestions.ts';
+import { inferTopics, INFERRED_TOPICS_MAX, TOPIC_VIDEOS_READ } from './topic-inference.ts';
 
 /** How long a computed idea list is kept, so paging through it is stable. */
 export const IDEA_LIST_TTL_MS = 30 * 60 * 1000;
@@ -46,8 +50,6 @@ export const IDEA_LIST_MAX = IDEAS_FIRST_PAGE_SIZE + 49 * IDEAS_PAGE_SIZE;
 export const RANKING_TAGS_PER_SEED = 10;
 /** Videos shown on the details page. */
 export const RANKING_VIDEOS_SHOWN = 10;
-/** The platform's longest title. */
-const TITLE_MAX = 100;
 
 /** Question words that make a keyword a question on their own (the keyword languages'). */
 const QUESTION_WORDS = new Set(
@@ -134,6 +136,7 @@ export class IdeasService {
   private readonly maxSeeds: number;
 
   private readonly limits: RateLimitService;
+  private readonly figuresStore: IdeaFiguresStore;
   /** Idea lists being computed in this process, so concurrent asks share one computation. */
   private readonly computing = new Map<string, Promise<IdeaList>>();
   constructor(deps: {
@@ -157,6 +160,7 @@ export class IdeasService {
     this.credentials = deps.credentials;
     this.clock = deps.clock;
     this.maxSeeds = deps.maxSeeds;
+    this.figuresStore = new IdeaFiguresStore({ db: deps.db, clock: deps.clock });
   }
 
   /**
@@ -206,7 +210,9 @@ export class IdeasService {
 
   /**
    * The first page of ideas seeded from the channel's settings (its topics, then industries,
-   * up to the seed limit); no ideas when it has none.
+   * up to the seed limit). A channel without topics gets topics inferred from its synced
+   * videos (`topicsInferred`), so suggestions work from the first sync; no ideas when it has
+   * neither topics, industries nor videos to infer them from.
    */
   async suggested(
     userId: string,
@@ -218,10 +224,17 @@ export class IdeasService {
     if (searchPlatform) await this.throttle(userId);
     const settings = await this.channels.getSettings(userId, channelId);
     const languageId = settings.language.toLowerCase();
-    const seeds = usableSeeds([...settings.topics, ...settings.industries]).slice(0, this.maxSeeds);
+    const inferred =
+      settings.topics.length === 0
+        ? (await this.inferredTopics(channelId)).slice(0, this.maxSeeds)
+        : [];
+    const topics = settings.topics.length > 0 ? settings.topics : inferred;
+    const seeds = usableSeeds([...topics, ...settings.industries]).slice(0, this.maxSeeds);
+    const topicsInferred = inferred.length > 0;
     if (seeds.length === 0) {
       return {
         seeds: [],
+        topicsInferred,
         items: [],
         languageId,
         source: { name: '', fetchedAt: this.clock.now().toISOString() },
@@ -230,10 +243,32 @@ export class IdeasService {
     const list = await this.ideaList(channelId, seeds, languageId, searchPlatform);
     return {
       seeds,
+      topicsInferred,
       items: await this.withSaved(channelId, list.ideas.slice(0, IDEAS_FIRST_PAGE_SIZE)),
       languageId,
       source: list.source,
     };
+  }
+
+  /**
+   * Topics of a channel inferred from its latest synced videos: their most used meaningful
+   * tags and title phrases (topic-inference.ts), without the channel's own name.
+   */
+  async inferredTopics(channelId: string): Promise<string[]> {
+    const [channel] = await this.db
+      .select({ name: channels.name })
+      .from(channels)
+      .where(eq(channels.id, channelId));
+    const rows = await this.db
+      .select({ title: videos.title, tags: videos.tags })
+      .from(videos)
+      .where(eq(videos.channelId, channelId))
+      .orderBy(desc(videos.publishedAt))
+      .limit(TOPIC_VIDEOS_READ);
+    return inferTopics(rows, { exclude: channel ? [channel.name] : [] }).slice(
+      0,
+      INFERRED_TOPICS_MAX,
+    );
   }
 
   /**
@@ -256,16 +291,23 @@ export class IdeasService {
         { issues: [{ path: 'query.phrase', message: 'Not a usable phrase' }] },
       );
     }
+    // The figures the list showed (or anyone computed) for this idea, when still valid: one
+    // idea has one set of figures everywhere.
+    const stored = (await this.figuresStore.read(languageId, [phrase])).get(phrase);
     const [figures, insight] = await Promise.all([
-      this.keywords.detailedMetrics([phrase], languageId),
+      stored ? null : this.keywords.detailedMetrics([phrase], languageId),
       this.insights.forTerm(phrase, regionOf(languageId), this.videoReader(input.channelId)),
     ]);
-    const origin: Idea['origin'] = isQuestion(phrase) ? 'question' : 'related';
-    const idea = this.buildIdea(
-      { phrase, origin, seed: phrase },
-      figures.items[0]!,
+    let ideaFigures = stored;
+    if (!ideaFigures) {
+      ideaFigures = this.figuresOf(figures!.items[0]!, topOf(insight), figures!.source);
+      await this.figuresStore.write(languageId, new Map([[phrase, ideaFigures]]));
+    }
+    const question = isQuestion(phrase);
+    const idea = ideaOf(
+      { phrase, origin: question ? 'question' : 'related', seed: phrase },
+      ideaFigures,
       languageId,
-      topOf(insight),
     );
     const [withSaved] = await this.withSaved(input.channelId, [idea]);
     return {
@@ -279,13 +321,19 @@ export class IdeasService {
         thumbnailUrl: v.thumbnailUrl,
         position: v.position,
       })),
-      titleSuggestions: titleSuggestions(phrase, this.clock.now().getUTCFullYear()),
-      source: figures.source,
+      titleSuggestions: titleSuggestions({
+        phrase,
+        year: this.clock.now().getUTCFullYear(),
+        question,
+        sourceTitles: (insight?.top ?? []).filter((v) => v.relevant !== false).map((v) => v.title),
+      }),
+      source: ideaFigures.source,
     };
   }
 
   /**
-   * Figures stored with a saved idea: cached figures and today's cached search results only, so
+   * Figures stored with a saved idea: the idea's figures as the list and details showed them;
+   * for an idea nobody looked at, cached figures and today's cached search results only, so
    * saving never calls a provider.
    */
   async savedIdeaFigures(
@@ -298,21 +346,23 @@ export class IdeasService {
     reason: string;
   }> {
     const keyword = normalizeKeyword(phrase);
-    const [{ items }, insights] = await Promise.all([
-      this.keywords.cachedMetrics([keyword], languageId),
-      this.insights.cachedForTerms([keyword], regionOf(languageId)),
-    ]);
-    const idea = this.buildIdea(
-      { phrase: keyword, origin: 'related', seed: keyword },
-      items[0]!,
-      languageId,
-      topOf(insights.get(normaliseTerm(keyword)) ?? null),
-    );
+    let figures = (await this.figuresStore.read(languageId, [keyword])).get(keyword);
+    if (!figures) {
+      const [cached, insights] = await Promise.all([
+        this.keywords.cachedMetrics([keyword], languageId),
+        this.insights.cachedForTerms([keyword], regionOf(languageId)),
+      ]);
+      figures = this.figuresOf(
+        cached.items[0]!,
+        topOf(insights.get(normaliseTerm(keyword)) ?? null),
+        cached.source,
+      );
+    }
     return {
-      volume: idea.volume,
-      competition: idea.competition,
-      opportunity: idea.opportunity,
-      reason: idea.reason,
+      volume: figures.volume,
+      competition: figures.competition,
+      opportunity: figures.opportunity,
+      reason: figures.reason,
     };
   }
 
@@ -354,7 +404,8 @@ export class IdeasService {
     searchPlatform = true,
   ): Promise<IdeaList> {
     const now = this.clock.now();
-    const key = `ideas:v1:${searchPlatform ? '' : 'cached:'}${languageId}:${createHash('sha256').update(seeds.join('\u0000')).digest('base64url')}`;
+    // v2: only ideas with figures, and the figures shared with details (IdeaFiguresStore).
+    const key = `ideas:v2:${searchPlatform ? '' : 'cached:'}${languageId}:${createHash('sha256').update(seeds.join('\u0000')).digest('base64url')}`;
     const [cached] = await this.db.select().from(platformCache).where(eq(platformCache.key, key));
     if (cached && cached.expiresAt > now && (cached.value as IdeaList).id)
       return cached.value as IdeaList;
@@ -387,9 +438,11 @@ export class IdeasService {
   }
 
   /**
-   * Every idea of the seeds, best first: per seed one suggestion list (cached, or one provider
-   * call) and its search results (cached for the day, or one search); figures come from the
-   * cache only, so nothing else is spent.
+   * Every idea of the seeds that carries figures, best first: per seed one suggestion list
+   * (cached, or one provider call) and its search results (cached for the day, or one search);
+   * candidates unrelated to the seeds are dropped, and the figures of those without any are
+   * fetched in one batched call (none when all are cached). Ideas whose figures someone already
+   * computed keep them (IdeaFiguresStore).
    */
   private async computeList(
     channelId: string,
@@ -414,6 +467,9 @@ export class IdeasService {
       seedInsights.set(seed, insight);
       const add = (phrase: string, origin: Idea['origin']) => {
         if (!isSendableKeyword(phrase) || seedSet.has(phrase) || candidates.has(phrase)) return;
+        // A top video's tag that shares no word with any seed ('baking' for "bagels") is about
+        // something else.
+        if (!seeds.some((s) => sharesWord(phrase, s))) return;
         candidates.set(phrase, { phrase, origin, seed });
       };
       for (const keyword of suggestions) add(keyword, isQuestion(keyword) ? 'question' : 'related');
@@ -422,38 +478,65 @@ export class IdeasService {
       }
     }
     const phrases = [...candidates.keys()];
+    // Figures that stay valid while this list's snapshot lives are reused as they are.
+    const listLife = IDEA_LIST_SNAPSHOT_HOURS * 3_600_000;
+    const stored = await this.figuresStore.read(
+      languageId,
+      phrases,
+      new Date(this.clock.now().getTime() + listLife),
+    );
+    const missing = phrases.filter((p) => !stored.has(p));
     const [figures, ownInsights] = await Promise.all([
-      this.keywords.cachedMetrics(phrases, languageId),
-      this.insights.cachedForTerms(phrases, region),
+      // One call for every candidate without fresh figures; a failing provider leaves them
+      // unknown (and so unlisted) rather than failing the list.
+      this.keywords.detailedMetrics(missing, languageId, { partial: true }),
+      this.insights.cachedForTerms(missing, region),
     ]);
     const byPhrase = new Map(figures.items.map((f) => [f.keyword, f]));
-    const ideas = [...candidates.values()].map((c) => {
+    const computed = new Map<string, IdeaFigures>();
+    for (const phrase of missing) {
+      const c = candidates.get(phrase)!;
       // Today's results of the phrase itself when someone searched it; else its seed's, and
-      // the reason says so (the details page, which searches the phrase, may then differ).
-      const own = ownInsights.get(c.phrase);
-      const idea = this.buildIdea(
-        c,
-        byPhrase.get(c.phrase) ?? emptyFigures(c.phrase),
-        languageId,
-        topOf(own ?? seedInsights.get(c.seed) ?? null),
+      // the reason says so.
+      const own = ownInsights.get(phrase);
+      const seedInsight = seedInsights.get(c.seed) ?? null;
+      const f = this.figuresOf(
+        byPhrase.get(phrase) ?? emptyFigures(phrase),
+        topOf(own ?? seedInsight),
+        figures.source,
       );
-      if (!own && seedInsights.get(c.seed))
-        idea.reason = `${idea.reason} (top results judged by those for “${c.seed}”)`;
-      return idea;
-    });
+      if (f.volume === null) continue;
+      if (!own && seedInsight)
+        f.reason = `${f.reason} (top results judged by those for “${c.seed}”)`;
+      computed.set(phrase, f);
+    }
+    await this.figuresStore.write(languageId, computed);
+    const ideas: ListedIdea[] = [];
+    let source: KeywordSource | null = null;
+    for (const c of candidates.values()) {
+      const f = stored.get(c.phrase) ?? computed.get(c.phrase);
+      // Every idea shown carries figures.
+      if (!f || f.volume === null) continue;
+      ideas.push(ideaOf(c, f, languageId));
+      if (!source || f.source.fetchedAt < source.fetchedAt) source = f.source;
+    }
     ideas.sort(
       (a, b) =>
         b.opportunity - a.opportunity || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0),
     );
-    return { id: randomUUID(), ideas: ideas.slice(0, IDEA_LIST_MAX), source: figures.source };
+    return {
+      id: randomUUID(),
+      ideas: ideas.slice(0, IDEA_LIST_MAX),
+      source: source ?? figures.source,
+    };
   }
 
-  private buildIdea(
-    candidate: Candidate,
+  /** An idea's figures: its keyword figures and the opportunity scored now from them. */
+  private figuresOf(
     figures: DetailedKeywordMetrics,
-    languageId: string,
     top: TopResultFigures[] | null,
-  ): ListedIdea {
+    source: KeywordSource,
+  ): IdeaFigures {
     const factors = scoreOpportunity({
       volume: figures.volume,
       competition: figures.competition,
@@ -461,9 +544,6 @@ export class IdeasService {
       now: this.clock.now(),
     });
     return {
-      id: `${languageId}:${candidate.phrase}`,
-      phrase: candidate.phrase,
-      languageId,
       volume: figures.volume,
       competition: figures.competition,
       trend: figures.monthly,
@@ -479,8 +559,7 @@ export class IdeasService {
         competition: figures.competition !== null,
         topResults: top !== null,
       }),
-      origin: candidate.origin,
-      seed: candidate.seed,
+      source,
     };
   }
 
@@ -528,29 +607,19 @@ function topOf(insight: SearchInsight | null): TopResultFigures[] | null {
   return insight.top.map((v: RankedResult) => ({ views: v.views, publishedAt: v.publishedAt }));
 }
 
-function emptyFigures(keyword: string): DetailedKeywordMetrics {
-  return { keyword, volume: null, competition: null, cpc: null, monthly: [] };
+/** A candidate with its figures, as the list and the details page show it. */
+function ideaOf(candidate: Candidate, figures: IdeaFigures, languageId: string): ListedIdea {
+  const { source: _source, ...shown } = figures;
+  return {
+    id: `${languageId}:${candidate.phrase}`,
+    phrase: candidate.phrase,
+    languageId,
+    ...shown,
+    origin: candidate.origin,
+    seed: candidate.seed,
+  };
 }
 
-/** A few working titles built from the phrase (each within the platform's 100 characters). */
-export function titleSuggestions(phrase: string, year: number): string[] {
-  const title = phrase
-    .split(' ')
-    .map((w) => (w.length > 0 ? w[0]!.toUpperCase() + w.slice(1) : w))
-    .join(' ');
-  const titles = isQuestion(phrase)
-    ? [
-        `${title}? The Honest Answer`,
-        `${title}? Everything You Need to Know (${year})`,
-        `${title}? I Tested It So You Don't Have To`,
-        `${title}? 5 Things Nobody Tells You`,
-      ]
-    : [
-        `${title}: The Complete Beginner's Guide (${year})`,
-        `${title} — 7 Mistakes to Avoid`,
-        `I Tried ${title} for 30 Days: Here's What Happened`,
-        `${title} Explained in 10 Minutes`,
-        `The Best ${title} Tips Nobody Tells You`,
-      ];
-  return titles.filter((t) => t.length <= TITLE_MAX);
+function emptyFigures(keyword: string): DetailedKeywordMetrics {
+  return { keyword, volume: null, competition: null, cpc: null, monthly: [] };
 }
