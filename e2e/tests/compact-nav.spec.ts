@@ -22,7 +22,7 @@ test('at a viewport height of 770px the navigation is 80px wide with tooltips in
   await expect(optimization).toHaveText('');
   await expect(nav.getByText('Optimization', { exact: true })).toHaveCount(0);
   // The Labs chip stays.
-  await expect(nav.getByRole('link', { name: 'Labs (BETA)' })).toContainText('BETA');
+  await expect(nav.getByRole('link', { name: 'Labs BETA' })).toContainText('BETA');
 
   // Hovering an item shows its label in a tooltip. (It is placed "left" as the spec says; with
   // the bar at the window's left edge the popper flips it to where it fits, so no side is checked.)

@@ -9,7 +9,7 @@ const ITEMS = [
   { name: 'Reporting', path: '/reporting/overview', title: 'Reporting' },
   { name: 'Keywords ranking', path: '/reporting/rankings', title: 'Keyword rankings' },
   { name: 'Competition', path: '/competition', title: 'Competition' },
-  { name: 'Labs (BETA)', path: '/labs', title: 'Labs' },
+  { name: 'Labs BETA', path: '/labs', title: 'Labs' },
   { name: 'Settings', path: '/settings/account', title: 'Account settings' },
 ] as const;
 
@@ -37,7 +37,7 @@ test('every navigation item opens its page and becomes the only active item', as
         - link "Competition"
     - list:
       - listitem:
-        - link "Labs (BETA)"
+        - link "Labs BETA"
       - listitem:
         - link "Settings"
   `);

@@ -51,7 +51,7 @@ test('a visitor is sent to log in, signs in with the demo account and sees the s
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Competition', exact: true })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Labs (BETA)' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Labs BETA' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
 
   // Signed in, the login page sends the user home.

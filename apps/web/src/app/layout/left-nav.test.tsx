@@ -53,8 +53,22 @@ describe('LeftNav', () => {
   it('shows Competition and Labs (with BETA) only with their flags', async () => {
     renderNav('/labs', 'competition_user,labs_user');
     expect(await screen.findByRole('link', { name: 'Competition' })).toBeInTheDocument();
-    const labs = screen.getByRole('link', { name: 'Labs (BETA)' });
+    const labs = screen.getByRole('link', { name: 'Labs BETA' });
     expect(within(labs).getByText('BETA')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['with labels', 771],
+    ['compact', 770],
+  ])('names every link with its visible text word for word (%s)', async (_mode, height) => {
+    setViewport({ height });
+    renderNav('/labs', 'competition_user,labs_user');
+    await screen.findByRole('link', { name: 'Labs BETA' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const link of within(nav).getAllByRole('link')) {
+      const visible = (link.textContent ?? '').replace(/\s+/g, ' ').trim();
+      expect(link).toHaveAccessibleName(expect.stringContaining(visible));
+    }
   });
 
   it('hides Competition and Labs without flags', async () => {

@@ -27,6 +27,14 @@ export function useCompactNav(): boolean {
   return useMediaQuery(COMPACT_NAV_MEDIA_QUERY, { noSsr: true });
 }
 
+/**
+ * A navigation link's accessible name: its label, then its chip ("Labs BETA"). It contains the
+ * visible text word for word (WCAG 2.5.3, label in name); "Labs (BETA)" did not.
+ */
+export function navLinkName(item: Pick<NavItem, 'label' | 'chip'>): string {
+  return item.chip ? `${item.label} ${item.chip}` : item.label;
+}
+
 function NavLink({
   item,
   active,
@@ -48,7 +56,7 @@ function NavLink({
       selected={active}
       aria-current={active ? 'page' : undefined}
       // Labels are hidden in compact mode; the accessible name must not depend on them.
-      aria-label={item.chip ? `${item.label} (${item.chip})` : item.label}
+      aria-label={navLinkName(item)}
       onClick={() => {
         trackEvent('navigation_click', { item: item.key, link: item.link });
         onNavigate?.();
@@ -74,6 +82,8 @@ function NavLink({
           {item.label}
         </Typography>
       )}
+      {/* Keeps the label and the chip apart in the visible text ("Labs BETA"), as in the name. */}
+      {item.chip ? ' ' : null}
       {item.chip ? (
         <Chip
           label={item.chip}
