@@ -1,12 +1,18 @@
-// Deterministic relevance ranking for search.list.
+// Deterministic relevance ranking for search.list, shaped like YouTube's for keyword queries.
 //
-// Ranking = BM25F-lite over three fields (title ×3, tags ×2, description ×1; k1 = 1.2, b = 0.75)
-//         + a popularity prior 0.35·log10(1 + views) (videos) or 0.35·log10(1 + subscribers) (channels)
-//         + 2 when the whole query appears in the title as a phrase
-//         + 1 when relevanceLanguage matches the video's (primary) language
-//         + 0.5 when regionCode matches the channel's country.
-// Only documents containing at least one query term match; ties break by id, so the same corpus
-// and query always give the same order. order=date / viewCount sort the matches instead.
+// Which documents match: those containing every query term (terms: tokenize below, so stop words
+// do not count). Only when no document contains them all do partial matches come back, the ones
+// containing the most terms first; so "ufc 300 press conference" never returns a soccer press
+// conference while UFC 300 press conferences exist.
+// Order (order=relevance), among the matches:
+//   1. the whole query as a phrase (its terms consecutive and in order) in the title, then in a
+//      tag, then in the description, then nowhere;
+//   2. score = BM25F-lite over three fields (title ×3, tags ×2, description ×1; k1 = 1.2,
+//      b = 0.75) + a popularity prior 0.35·log10(1 + views) (videos) or 0.35·log10(1 +
+//      subscribers) (channels) + 1 when relevanceLanguage matches the video's (primary) language
+//      + 0.5 when regionCode matches the channel's country;
+//   3. id, so the same corpus and query always give the same order.
+// order=date / viewCount sort the same matches by date or views instead.
 import type { Corpus } from './corpus/corpus.ts';
 import type { ChannelRecord, VideoRecord } from './corpus/types.ts';
 
@@ -58,9 +64,12 @@ export function tokenize(text: string): string[] {
 
 interface Doc {
   id: string;
+  /** The texts phrase matching looks at (tags: one entry per tag; channels: their keywords). */
+  title: string;
+  tags: readonly string[];
+  description: string;
   length: number;
   prior: number;
-  titleLower: string;
   language?: string;
   country?: string;
   publishedAt: number;
@@ -71,6 +80,35 @@ interface Index {
   docs: Doc[];
   postings: Map<string, { doc: number; tf: number }[]>;
   avgLength: number;
+  /** Term sequences of a document's fields, computed on first phrase check. */
+  sequences: Map<number, { title: string[]; tags: string[][]; description: string[] }>;
+}
+
+/** Where the whole query occurs as a phrase: 3 title, 2 a tag, 1 description, 0 nowhere. */
+export type PhrasePlace = 0 | 1 | 2 | 3;
+
+function containsSequence(haystack: readonly string[], needle: readonly string[]): boolean {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Where a query's terms (in order, consecutive) occur in a document's fields. */
+export function phrasePlace(
+  phrase: readonly string[],
+  fields: {
+    title: readonly string[];
+    tags: readonly (readonly string[])[];
+    description: readonly string[];
+  },
+): PhrasePlace {
+  if (phrase.length === 0) return 0;
+  if (containsSequence(fields.title, phrase)) return 3;
+  if (fields.tags.some((tag) => containsSequence(tag, phrase))) return 2;
+  if (containsSequence(fields.description, phrase)) return 1;
+  return 0;
 }
 
 function buildIndex(entries: { doc: Doc; fields: [string, number][] }[]): Index {
@@ -95,7 +133,7 @@ function buildIndex(entries: { doc: Doc; fields: [string, number][] }[]): Index 
       list.push({ doc: i, tf: f });
     }
   });
-  return { docs, postings, avgLength: docs.length ? total / docs.length : 1 };
+  return { docs, postings, avgLength: docs.length ? total / docs.length : 1, sequences: new Map() };
 }
 
 /** A search query as search.list receives it. */
@@ -135,9 +173,11 @@ export class SearchEngine {
           channelOf.set(v.id, v.channelId);
           const doc: Doc = {
             id: v.id,
+            title: v.title,
+            tags: v.tags,
+            description: v.description,
             length: 0,
             prior: 0.35 * Math.log10(1 + v.viewCount),
-            titleLower: v.title.toLowerCase(),
             country: this.corpus.getChannel(v.channelId)?.country,
             publishedAt: v.publishedAt,
             popularity: v.viewCount,
@@ -164,9 +204,11 @@ export class SearchEngine {
       const entries = [...this.corpus.channels.values()].map((c: ChannelRecord) => ({
         doc: {
           id: c.id,
+          title: c.title,
+          tags: c.keywords ? [c.keywords] : [],
+          description: c.description,
           length: 0,
           prior: 0.35 * Math.log10(1 + c.subscriberCount),
-          titleLower: c.title.toLowerCase(),
           language: c.defaultLanguage?.split('-')[0]?.toLowerCase(),
           country: c.country,
           publishedAt: c.publishedAt,
@@ -189,8 +231,10 @@ export class SearchEngine {
     let channelOf: Map<string, string> | undefined;
     if (query.type === 'channel') index = this.channels();
     else ({ index, channelOf } = this.videos());
-    const terms = [...new Set(tokenize(query.q))];
+    const phrase = tokenize(query.q);
+    const terms = [...new Set(phrase)];
     const scores = new Map<number, number>();
+    const matched = new Map<number, number>();
     if (terms.length === 0) {
       index.docs.forEach((_d, i) => scores.set(i, 0));
     } else {
@@ -203,13 +247,14 @@ export class SearchEngine {
           const d = index.docs[doc]!;
           const norm = tf + K1 * (1 - B + (B * d.length) / index.avgLength);
           scores.set(doc, (scores.get(doc) ?? 0) + (idf * (tf * (K1 + 1))) / norm);
+          matched.set(doc, (matched.get(doc) ?? 0) + 1);
         }
       }
     }
-    const phrase = query.q.trim().toLowerCase();
     const language = query.relevanceLanguage?.split('-')[0]?.toLowerCase();
     const region = query.regionCode?.toUpperCase();
-    const hits: (SearchHit & { doc: Doc })[] = [];
+    type Ranked = SearchHit & { doc: Doc; ordinal: number; coverage: number; place: PhrasePlace };
+    let hits: Ranked[] = [];
     for (const [i, base] of scores) {
       const doc = index.docs[i]!;
       if (query.channelId) {
@@ -217,17 +262,43 @@ export class SearchEngine {
         if (owner !== query.channelId) continue;
       }
       let score = base + doc.prior;
-      if (phrase.length > 0 && doc.titleLower.includes(phrase)) score += 2;
       if (language && doc.language === language) score += 1;
       if (region && doc.country === region) score += 0.5;
-      hits.push({ id: doc.id, score, doc });
+      hits.push({ id: doc.id, score, doc, ordinal: i, coverage: matched.get(i) ?? 0, place: 0 });
+    }
+    // Documents with every term, when there are any; otherwise the best partial matches first.
+    if (hits.some((h) => h.coverage === terms.length))
+      hits = hits.filter((h) => h.coverage === terms.length);
+    if (query.order === 'relevance' && phrase.length > 0) {
+      for (const hit of hits)
+        if (hit.coverage === terms.length) hit.place = this.place(index, hit, phrase);
     }
     const byId = (a: SearchHit, b: SearchHit) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     if (query.order === 'date')
       hits.sort((a, b) => b.doc.publishedAt - a.doc.publishedAt || byId(a, b));
     else if (query.order === 'viewCount')
       hits.sort((a, b) => b.doc.popularity - a.doc.popularity || byId(a, b));
-    else hits.sort((a, b) => b.score - a.score || byId(a, b));
+    else
+      hits.sort(
+        (a, b) => b.coverage - a.coverage || b.place - a.place || b.score - a.score || byId(a, b),
+      );
     return hits.map(({ id, score }) => ({ id, score }));
+  }
+
+  private place(
+    index: Index,
+    hit: { doc: Doc; ordinal: number },
+    phrase: readonly string[],
+  ): PhrasePlace {
+    let sequences = index.sequences.get(hit.ordinal);
+    if (!sequences) {
+      sequences = {
+        title: tokenize(hit.doc.title),
+        tags: hit.doc.tags.map((t) => tokenize(t)),
+        description: tokenize(hit.doc.description),
+      };
+      index.sequences.set(hit.ordinal, sequences);
+    }
+    return phrasePlace(phrase, sequences);
   }
 }
