@@ -17,29 +17,12 @@ import {
   startKeywordDataEmulator,
   type KeywordDataEmulator,
 } from '../keywords/keywords.testing.ts';
-import { sanitizeScript } from './scripts.service.ts';
 
 let kd: KeywordDataEmulator;
 beforeAll(async () => {
   kd = await startKeywordDataEmulator();
 });
 afterAll(() => kd?.close());
-
-describe('sanitizeScript', () => {
-  it('keeps headings, paragraphs, lists, bold and italics and drops everything else', () => {
-    const dirty =
-      '<h1 onclick="steal()">Intro</h1><script>alert(1)</script>' +
-      '<p style="color:red" class="x">Hello <strong>bold</strong> <b>b</b> <em>it</em> <i>i</i>' +
-      ' <a href="javascript:alert(1)">link</a><img src="x" onerror="alert(2)"></p>' +
-      '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>q</blockquote><h4>four</h4>' +
-      '<iframe src="https://evil.example"></iframe><h2>Two</h2><h3>Three</h3><p>a<br>b</p>';
-    expect(sanitizeScript(dirty)).toBe(
-      '<h1>Intro</h1><p>Hello <strong>bold</strong> <b>b</b> <em>it</em> <i>i</i> link</p>' +
-        '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>q</blockquote>four' +
-        '<h2>Two</h2><h3>Three</h3><p>a<br />b</p>',
-    );
-  });
-});
 
 describe.each(testBackends())('saved ideas, folders and scripts (%s)', (backend) => {
   let t: TestApp;

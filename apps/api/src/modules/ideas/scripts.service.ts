@@ -1,5 +1,4 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { VideoScript } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
 import { videoScriptVersions, videoScripts } from '../../db/schema/index.ts';
@@ -7,33 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { displayName } from '../users/display-name.ts';
 import type { SavedIdeasService } from './saved-ideas.service.ts';
-
-/** The only markup a script keeps: headings, paragraphs, lists, bold, italics, quotes. */
-const SCRIPT_HTML: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'p',
-    'br',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'blockquote',
-  ],
-  allowedAttributes: {},
-  allowedSchemes: [],
-  disallowedTagsMode: 'discard',
-};
-
-/** A script's HTML with everything but the allowed tags removed (no attributes, no scripts). */
-export function sanitizeScript(html: string): string {
-  return sanitizeHtml(html, SCRIPT_HTML);
-}
+import { sanitizeScript } from './script-html.ts';
 
 type ScriptRow = typeof videoScripts.$inferSelect;
 

@@ -4,7 +4,6 @@
  */
 import { useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -32,6 +31,7 @@ import { notify } from '../../../lib/notify.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { downloadText, scriptFileName, scriptToMarkdown, scriptToText } from './script-export.ts';
 import type { ScriptSync, ScriptSyncSnapshot } from './script-sync.ts';
+import { scriptExtensions } from './script-extensions.ts';
 import { useScriptSaveShortcut, useScriptSync } from './use-script-sync.ts';
 
 /** Props of the script editor: the saved idea and its script as the server has it. */
@@ -364,18 +364,7 @@ export default function ScriptEditor({ ideaId, phrase, script, onSaved }: Script
   const { sync, snapshot } = useScriptSync(ideaId, script, onSaved);
   const [initialContent] = useState(snapshot.content);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        blockquote: false,
-        code: false,
-        codeBlock: false,
-        horizontalRule: false,
-        link: false,
-        strike: false,
-        underline: false,
-      }),
-    ],
+    extensions: scriptExtensions(),
     content: initialContent,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
