@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -209,6 +217,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...example, DATA_DIR: dir }).env).toEqual(
       loadConfig({ DATA_DIR: dir }).env,
     );
+  });
+
+  it('has no setting that nothing reads (each is read somewhere in the API besides its schema line)', () => {
+    const apiSource = path.join(repoRoot, 'apps/api/src');
+    const code = readdirSync(apiSource, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .flatMap((file) => readFileSync(path.join(apiSource, file), 'utf8').split('\n'))
+      // Not the schema's declarations, not comments.
+      .filter((line) => !/^\s+[A-Z0-9_]+: /.test(line) && !/^\s*(\/\/|\*|\/\*\*)/.test(line))
+      .join('\n');
+    const unread = Object.keys(envSchema.shape).filter(
+      (name) => !new RegExp(`\\b${name}\\b`).test(code),
+    );
+    expect(unread).toEqual([]);
   });
 
   it('treats empty values as unset, parses switches, and secures cookies off localhost', () => {
