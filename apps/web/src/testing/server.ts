@@ -201,6 +201,7 @@ export const defaultHandlers = [
   handle('suggestedIdeas', () => ({
     body: {
       seeds: [],
+      topicsInferred: false,
       items: [],
       languageId: 'en-us',
       source: { name: 'Test keyword data', fetchedAt: '2026-01-01T00:00:00.000Z' },

@@ -15,7 +15,8 @@ import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../../lib/channels/active-channel
 import { SYNCED_CHANNELS_STORAGE_KEY } from '../../../lib/channels/synced-channels.ts';
 import { KEYWORD_DATA_UNAVAILABLE_TEXT } from './idea-errors.ts';
 import { tooManySeedsText } from './idea-format.ts';
-import { buildDiscoverPage, buildIdea, TEST_SOURCE } from './testing/idea-data.ts';
+import { buildDiscoverPage, buildFolder, buildIdea, TEST_SOURCE } from './testing/idea-data.ts';
+import { buildSavedIdea } from '../saved/testing/saved-server.ts';
 
 interface Setup {
   total?: number;
@@ -38,6 +39,7 @@ function setup(entry = '/video-idea/discover', options: Setup = {}) {
     handle('suggestedIdeas', () => ({
       body: options.suggested ?? {
         seeds: ['baking', 'bread'],
+        topicsInferred: false,
         items: [buildIdea(1, { phrase: 'easy bread recipe' })],
         languageId: 'en-us',
         source: TEST_SOURCE,
@@ -85,13 +87,133 @@ describe('/video-idea/discover', () => {
 
   it('asks for channel settings when the channel has no topics', async () => {
     setup('/video-idea/discover', {
-      suggested: { seeds: [], items: [], languageId: 'en-us', source: TEST_SOURCE },
+      suggested: {
+        seeds: [],
+        topicsInferred: false,
+        items: [],
+        languageId: 'en-us',
+        source: TEST_SOURCE,
+      },
     });
     expect(await screen.findByText('No topics for suggestions yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open channel settings' })).toHaveAttribute(
       'href',
       '/settings/channels',
     );
+  });
+
+  it('says when the topics were inferred from the videos and links to channel settings', async () => {
+    setup('/video-idea/discover', {
+      suggested: {
+        seeds: ['sourdough bread', 'bagel recipe'],
+        topicsInferred: true,
+        items: [buildIdea(1, { phrase: 'sourdough bread for beginners', seed: 'sourdough bread' })],
+        languageId: 'en-us',
+        source: TEST_SOURCE,
+      },
+    });
+    await loadedTable('Suggested ideas');
+    expect(screen.getByText('From topics inferred from your videos:')).toBeInTheDocument();
+    expect(screen.queryByText('No topics for suggestions yet')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Edit topics in channel settings' })).toHaveAttribute(
+      'href',
+      '/settings/channels',
+    );
+  });
+
+  it('saves an idea from the list in one click, or into a folder chosen from a menu', async () => {
+    const user = userEvent.setup();
+    server.use(
+      handle('ideaFolders', () => ({
+        body: {
+          items: [
+            buildFolder(),
+            buildFolder({ id: 'f-recipes', name: 'Recipes', isDefault: false }),
+          ],
+        },
+      })),
+      handle('saveIdea', (body) => {
+        const { phrase, folderId } = body as { phrase: string; folderId?: string };
+        return {
+          status: 201,
+          body: buildSavedIdea({ phrase, folderId: folderId ?? 'f-default' }),
+        };
+      }),
+    );
+    setup('/video-idea/discover?seed=bread');
+    const table = await loadedTable();
+    await user.click(
+      within(table).getByRole('button', { name: 'Save “idea 1” to your saved ideas' }),
+    );
+    await waitFor(() => expect(within(ideaRows(table)[0]!).getByText('Saved')).toBeInTheDocument());
+    await user.click(within(table).getByRole('button', { name: 'Save “idea 2” to a folder' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Recipes' }));
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.route === 'saveIdea').map((r) => r.body)).toEqual([
+        { channelId: 'ch-1', phrase: 'idea 1', language: 'en-us' },
+        { channelId: 'ch-1', phrase: 'idea 2', language: 'en-us', folderId: 'f-recipes' },
+      ]),
+    );
+  });
+
+  it('sorts by each column and filters by minimum volume and maximum competition', async () => {
+    const user = userEvent.setup();
+    const items = [
+      buildIdea(1, {
+        phrase: 'b idea',
+        volume: 500,
+        competition: 0.9,
+        opportunity: 90,
+        trendChange: 5,
+      }),
+      buildIdea(2, {
+        phrase: 'a idea',
+        volume: 9000,
+        competition: 0.5,
+        opportunity: 70,
+        trendChange: -20,
+      }),
+      buildIdea(3, {
+        phrase: 'c idea',
+        volume: 3000,
+        competition: 0.1,
+        opportunity: 60,
+        trendChange: 80,
+      }),
+    ];
+    setup('/video-idea/discover?seed=bread', {
+      discover: () => ({
+        body: { ...buildDiscoverPage(1, 3), items, total: 3, hasMore: false },
+      }),
+    });
+    const table = await loadedTable();
+    const order = () =>
+      ideaRows(table).map((row) => within(row).getAllByRole('link')[0]!.textContent);
+    expect(order()).toEqual(['b idea', 'a idea', 'c idea']);
+    const header = (name: string) => within(table).getByRole('button', { name });
+    await user.click(header('Est. monthly searches'));
+    expect(order()).toEqual(['a idea', 'c idea', 'b idea']);
+    await user.click(header('Est. monthly searches'));
+    expect(order()).toEqual(['b idea', 'c idea', 'a idea']);
+    await user.click(header('Idea'));
+    expect(order()).toEqual(['a idea', 'b idea', 'c idea']);
+    await user.click(header('Competition'));
+    expect(order()).toEqual(['c idea', 'a idea', 'b idea']);
+    await user.click(header('Trend'));
+    expect(order()).toEqual(['c idea', 'b idea', 'a idea']);
+    await user.click(header('Opportunity'));
+    expect(order()).toEqual(['b idea', 'a idea', 'c idea']);
+    expect(within(table).getByRole('columnheader', { name: 'Opportunity' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    await user.type(screen.getByRole('spinbutton', { name: 'Min. monthly searches' }), '1000');
+    expect(order()).toEqual(['a idea', 'c idea']);
+    await user.click(screen.getByRole('combobox', { name: 'Max. competition' }));
+    await user.click(screen.getByRole('option', { name: 'Low' }));
+    expect(order()).toEqual(['c idea']);
+    expect(screen.getByText(/1 match the filters/)).toBeInTheDocument();
   });
 
   it('adds seeds with Enter, removes the last with Backspace, and searches in the channel language', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Idea, KeywordSource } from '@tubewise/contract';
@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -29,6 +30,16 @@ import { DiscoverForm } from './discover-form.tsx';
 import { ideaErrorText, tooManySeedsMessage } from './idea-errors.ts';
 import { discoverSearch, parseDiscoverParams } from './idea-format.ts';
 import { IdeaList } from './idea-list.tsx';
+import { IdeaListControls, nextSort } from './idea-list-controls.tsx';
+import { exportIdeasCsv } from './idea-export.ts';
+import {
+  DEFAULT_IDEA_SORT,
+  filterIdeas,
+  NO_IDEA_FILTERS,
+  sortIdeas,
+  type IdeaFilters,
+  type IdeaSort,
+} from './idea-sorting.ts';
 
 /** "Figures are estimates from <source>." under every list of ideas. */
 export function EstimatesNote({ source }: { source: KeywordSource }) {
@@ -93,7 +104,15 @@ function DiscoverResults({
   linkState: unknown;
 }) {
   const query = useDiscoverIdeas(channelId, seeds, language);
-  const ideas = useMemo(() => mergeIdeaPages(query.data), [query.data]);
+  const loaded = useMemo(() => mergeIdeaPages(query.data), [query.data]);
+  const [sort, setSort] = useState<IdeaSort>(DEFAULT_IDEA_SORT);
+  const [filters, setFilters] = useState<IdeaFilters>(NO_IDEA_FILTERS);
+  const shown = useMemo(
+    () => sortIdeas(filterIdeas(loaded, filters), sort),
+    [loaded, filters, sort],
+  );
+  const filtered = shown.length < loaded.length;
+  const ideas = loaded;
   const last = query.data?.pages.at(-1);
   const total = last?.total ?? 0;
   const loadingFirst = query.isPending && query.fetchStatus !== 'idle';
@@ -139,23 +158,47 @@ function DiscoverResults({
           Ideas for {seeds.map((s) => `“${s}”`).join(', ')}
         </Typography>
         <Typography variant="body2" color="text.secondary" role="status">
-          {waiting ? 'Finding ideas…' : shownText(ideas.length, total)}
+          {waiting
+            ? 'Finding ideas…'
+            : filtered
+              ? `${shownText(ideas.length, total)} · ${formatNumber(shown.length)} match the filters`
+              : shownText(ideas.length, total)}
         </Typography>
       </Stack>
       {last ? <EstimatesNote source={last.source} /> : <Box sx={{ height: 34 }} />}
+      {!waiting && ideas.length > 0 ? (
+        <IdeaListControls
+          filters={filters}
+          onFilters={setFilters}
+          sort={sort}
+          onSort={setSort}
+          compact={compact}
+          exportDisabled={shown.length === 0}
+          onExport={() => exportIdeasCsv(shown, seeds)}
+        />
+      ) : null}
       {!waiting && ideas.length === 0 ? (
         <StatePanel title="No ideas for these seeds">
           <Typography color="text.secondary">
             Try broader keywords, fewer words per seed, or another language.
           </Typography>
         </StatePanel>
+      ) : !waiting && shown.length === 0 ? (
+        <StatePanel title="No ideas match the filters">
+          <Button variant="outlined" onClick={() => setFilters(NO_IDEA_FILTERS)}>
+            Clear filters
+          </Button>
+        </StatePanel>
       ) : (
         <IdeaList
           label="Video ideas"
-          ideas={ideas}
+          ideas={shown}
           skeletonRows={skeletonRows}
           compact={compact}
           linkState={linkState}
+          channelId={channelId}
+          sort={sort}
+          onSort={(key) => setSort((current) => nextSort(current, key))}
         />
       )}
       {query.isFetchNextPageError ? (
@@ -243,7 +286,9 @@ function SuggestedIdeas({
             sx={{ flexWrap: 'wrap', px: 2, alignItems: 'center' }}
           >
             <Typography variant="body2" color="text.secondary">
-              From your topics and industries:
+              {data.topicsInferred
+                ? 'From topics inferred from your videos:'
+                : 'From your topics and industries:'}
             </Typography>
             {data.seeds.map((seed) => (
               <Chip
@@ -254,6 +299,13 @@ function SuggestedIdeas({
                 aria-label={`Find ideas for “${seed}”`}
               />
             ))}
+            {data.topicsInferred ? (
+              <Typography variant="body2">
+                <Link component={RouterLink} to={paths.settingsChannels}>
+                  Edit topics in channel settings
+                </Link>
+              </Typography>
+            ) : null}
           </Stack>
         ) : (
           <Box sx={{ height: 24 }} />
@@ -265,6 +317,7 @@ function SuggestedIdeas({
           skeletonRows={data ? 0 : IDEAS_FIRST_PAGE_SIZE}
           compact={compact}
           linkState={linkState}
+          channelId={channelId}
         />
       </>
     );

@@ -12,9 +12,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { IdeaCompetition, IdeaTrend, IdeaVolume, OpportunityChip } from './idea-cells.tsx';
 import { ideaDetailsHref } from './idea-format.ts';
+import type { IdeaSort, IdeaSortKey } from './idea-sorting.ts';
+import { SaveIdeaButton } from './save-idea-button.tsx';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 /** Props of the idea list (a table, or compact cards below the sm breakpoint). */
 export interface IdeaListProps {
@@ -26,6 +30,11 @@ export interface IdeaListProps {
   compact: boolean;
   /** Location state passed to the details page (so it can link back here). */
   linkState?: unknown;
+  /** The channel ideas are saved to; with it, every idea gets a Save button. */
+  channelId?: string;
+  /** The order shown; with `onSort`, the table's column headers sort. */
+  sort?: IdeaSort;
+  onSort?: (key: IdeaSortKey) => void;
 }
 
 function IdeaTitle({ idea, linkState }: { idea: Idea; linkState?: unknown }) {
@@ -65,8 +74,19 @@ const COLUMNS = [
   { key: 'trend', label: 'Trend', width: '14%' },
   { key: 'opportunity', label: 'Opportunity', width: '16%' },
 ] as const;
+/** The Save column, when ideas can be saved from the list. */
+const SAVE_COLUMN_WIDTH = 112;
 
-function IdeaTable({ label, ideas, skeletonRows, linkState }: IdeaListProps) {
+function IdeaTable({
+  label,
+  ideas,
+  skeletonRows,
+  linkState,
+  channelId,
+  sort,
+  onSort,
+}: IdeaListProps) {
+  const saving = channelId !== undefined;
   return (
     <TableContainer>
       <Table
@@ -76,11 +96,37 @@ function IdeaTable({ label, ideas, skeletonRows, linkState }: IdeaListProps) {
       >
         <TableHead>
           <TableRow>
-            {COLUMNS.map((c) => (
-              <TableCell key={c.key} sx={{ width: c.width }}>
-                {c.label}
+            {COLUMNS.map((c) => {
+              const active = sort?.key === c.key;
+              return (
+                <TableCell
+                  key={c.key}
+                  sx={{ width: c.width }}
+                  aria-sort={
+                    active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
+                  }
+                >
+                  {onSort ? (
+                    <TableSortLabel
+                      active={active}
+                      direction={active ? sort.direction : 'desc'}
+                      onClick={() => onSort(c.key)}
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
+                </TableCell>
+              );
+            })}
+            {saving ? (
+              <TableCell sx={{ width: SAVE_COLUMN_WIDTH }}>
+                <Box component="span" sx={visuallyHidden}>
+                  Save
+                </Box>
               </TableCell>
-            ))}
+            ) : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -101,6 +147,11 @@ function IdeaTable({ label, ideas, skeletonRows, linkState }: IdeaListProps) {
               <TableCell>
                 <OpportunityChip score={idea.opportunity} />
               </TableCell>
+              {saving ? (
+                <TableCell>
+                  <SaveIdeaButton idea={idea} channelId={channelId} />
+                </TableCell>
+              ) : null}
             </TableRow>
           ))}
           {Array.from({ length: skeletonRows }, (_, i) => (
@@ -114,6 +165,7 @@ function IdeaTable({ label, ideas, skeletonRows, linkState }: IdeaListProps) {
                   <Skeleton variant="text" width="60%" />
                 </TableCell>
               ))}
+              {saving ? <TableCell /> : null}
             </TableRow>
           ))}
         </TableBody>
@@ -133,7 +185,7 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-function IdeaCards({ label, ideas, skeletonRows, linkState }: IdeaListProps) {
+function IdeaCards({ label, ideas, skeletonRows, linkState, channelId }: IdeaListProps) {
   return (
     <Stack
       component="ul"
@@ -167,6 +219,11 @@ function IdeaCards({ label, ideas, skeletonRows, linkState }: IdeaListProps) {
               <OpportunityChip score={idea.opportunity} />
             </Figure>
           </Box>
+          {channelId !== undefined ? (
+            <Box sx={{ mt: 1 }}>
+              <SaveIdeaButton idea={idea} channelId={channelId} />
+            </Box>
+          ) : null}
         </Paper>
       ))}
       {Array.from({ length: skeletonRows }, (_, i) => (
