@@ -8,6 +8,21 @@ async function navWidth(page: Page): Promise<number> {
   return Math.round(box.width);
 }
 
+/**
+ * Resolves once the page has run the tasks queued so far: React renders state updates in a
+ * posted-message task, and messages are delivered in the order they were posted.
+ */
+async function renderingDone(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
 test('at a viewport height of 770px the navigation is 80px wide with tooltips instead of labels', async ({
   page,
 }) => {
@@ -35,6 +50,8 @@ test('at a viewport height of 770px the navigation is 80px wide with tooltips in
 });
 
 test('at 900px the navigation is 120px wide with labels and no tooltips', async ({ page }) => {
+  // The page's timers run on a clock the test can fast-forward: a tooltip's delays pass at once.
+  await page.clock.install();
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   const nav = mainNav(page);
@@ -44,8 +61,10 @@ test('at 900px the navigation is 120px wide with labels and no tooltips', async 
   await expect(optimization).toHaveText('Optimization');
   await expect(nav.getByText('Keywords ranking', { exact: true })).toBeVisible();
   await optimization.hover();
-  // Give a tooltip the time it would need to appear, then make sure none did.
-  await page.waitForTimeout(1000);
+  // Run every timer a tooltip would need (its enter delay and transition), let the page finish
+  // the work they scheduled, then make sure no tooltip appeared.
+  await page.clock.runFor(2_000);
+  await renderingDone(page);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
 });
 
