@@ -66,4 +66,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Pages take the contract's values from its zod-free entries (constants, text, csv); the
+    // main entry would bring zod (about 40 KB gzip) into their chunks. Types are free.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tubewise/contract',
+              allowTypeImports: true,
+              message:
+                'Import values from @tubewise/contract/constants (zod-free); types are fine.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

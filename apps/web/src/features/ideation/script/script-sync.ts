@@ -5,7 +5,8 @@
  * 409 `script-conflict` into a choice instead of a silent overwrite. No React here: the editor
  * subscribes to snapshots (see use-script-sync.ts).
  */
-import { SCRIPT_AUTOSAVE_MS, SCRIPT_MAX_CHARACTERS, type VideoScript } from '@tubewise/contract';
+import type { VideoScript } from '@tubewise/contract';
+import { SCRIPT_AUTOSAVE_MS, SCRIPT_MAX_CHARACTERS } from '@tubewise/contract/constants';
 import { isApiError } from '../../../lib/api-error.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import type { SaveScriptBody } from '../api/scripts.ts';
