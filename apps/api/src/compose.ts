@@ -383,6 +383,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           keywordDataLogin: EMULATOR_KEYWORD_DATA.login,
           keywordDataPassword: EMULATOR_KEYWORD_DATA.password,
           redirectUris: [`${config.publicUrl}${OAUTH_CALLBACK_PATH}`],
+          // The product's key is the one the emulator knows; any other answers keyInvalid.
+          apiKeys: [config.platform.apiKey],
+          // EMULATOR_IMPORT: kept in the emulator's data directory with earlier imports.
+          importFiles: config.emulatorImport,
           // Test switches (revoke grants, add latency) have no place in a production process.
           controlRoutes: config.env.NODE_ENV !== 'production',
         })

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { ImportError } from '@tubewise/emulator';
 import { compose, type Role } from './compose.ts';
 import { NEWCOMER_EMAIL, seedDemo } from './seed.ts';
 
@@ -22,7 +23,17 @@ try {
   throw error;
 }
 
-const composition = await compose(config, { role, startupWork: true });
+let composition;
+try {
+  composition = await compose(config, { role, startupWork: true });
+} catch (error) {
+  // An EMULATOR_IMPORT file the emulator refuses: one line naming the file and its columns.
+  if (error instanceof ImportError) {
+    console.error(`EMULATOR_IMPORT: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
 const { logger } = composition;
 const mailWarning = composition.services.mail.startupWarning();
 if (mailWarning) logger.warn(mailWarning);

@@ -42,6 +42,8 @@ export const envSchema = z.object({
   YOUTUBE_API_ROOT_URL: optionalUrl,
   YOUTUBE_API_KEY: optionalString,
   KEYWORD_DATA_URL: optionalUrl,
+  /** Trending CSV files (comma-separated) the built-in emulator imports at start. */
+  EMULATOR_IMPORT: optionalString,
   KEYWORD_DATA_LOGIN: optionalString,
   KEYWORD_DATA_PASSWORD: optionalString,
   KEYWORD_DATA_TTL_HOURS: z.preprocess(
@@ -107,6 +109,8 @@ export interface Config {
   keywordData: KeywordDataConfig;
   /** How e-mail leaves the product, and who may read undelivered mail in the browser. */
   mail: MailConfig;
+  /** EMULATOR_IMPORT: absolute paths of the CSV files the built-in emulator imports at start. */
+  emulatorImport: string[];
 }
 
 /**
@@ -204,6 +208,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       if (!given(name)) problems.push(`${name}: required with KEYWORD_DATA_URL`);
     }
   }
+  const emulatorImport = (source.EMULATOR_IMPORT ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .map((f) => path.resolve(f));
+  for (const file of emulatorImport)
+    if (!existsSync(file)) problems.push(`EMULATOR_IMPORT: no such file: ${file}`);
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -255,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? secrets.encryptionKey, 'hex'),
     platform,
     keywordData,
+    emulatorImport,
   };
 }
 
