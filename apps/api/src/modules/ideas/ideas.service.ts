@@ -14,24 +14,24 @@ import type { Db } from '../../db/client.ts';
 import { channels, platformCache, savedIdeas, videos } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ChannelCredentials } from '../channels/channel-credentials.ts';
-import type { ChannelsService } from '../channels/channels.service.ts';
-import { isSendableKeyword, normalizeKeyword } from '../keywords/keyword-data.port.ts';
-import { sharesWord } from '../keywords/keyword-words.ts';
+import type { ChannelCredentials, ChannelsService } from '../channels/index.ts';
 import {
+  isSendableKeyword,
+  normalizeKeyword,
+  sharesWord,
   marketOf,
   type DetailedKeywordMetrics,
   type KeywordsService,
-} from '../keywords/keywords.service.ts';
-import { regionOf } from '../platform-search/search-region.ts';
+} from '../keywords/index.ts';
 import {
+  regionOf,
   normaliseTerm,
   type RankedResult,
   type SearchInsight,
   type SearchInsights,
-} from '../platform-search/search-insights.ts';
-import { RateLimitService, type Limit } from '../rate-limit/rate-limit.service.ts';
-import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
+} from '../platform-search/index.ts';
+import { RateLimitService, type Limit } from '../rate-limit/index.ts';
+import type { VideoPlatform } from '../video-platform/index.ts';
 import { IdeaFiguresStore, type IdeaFigures } from './idea-figures.ts';
 import {
   opportunityReason,
@@ -120,10 +120,13 @@ export const IDEAS_LIMIT: Limit = { max: 60, windowSeconds: 60 };
 /**
  * Video ideas from seed keywords: the keyword-data provider's suggestions for each seed (the
  * ones that ask a question are questions) and the tags of the videos ranking for it on the
- * platform, scored by opportunity (opportunity.ts). A discover call spends at most one
- * keyword-data call per seed whose list is not cached (none when all are) and at most one
- * search per seed a day (shared by everyone, SearchInsights); the computed list is kept for
- * 30 minutes so its pages are stable. Knows nothing of HTTP.
+ * platform (only videos about the seed lend tags; a tag sharing no word with the seeds is
+ * dropped), scored by opportunity (opportunity.ts). A discover call spends at most one
+ * keyword-data call per seed whose list is not cached plus one batched figures call for the
+ * candidates without figures (none when all are cached), and at most one search per seed a day
+ * (shared by everyone, SearchInsights); only ideas with figures are listed. An idea's figures
+ * are computed once and shared by the list, its details and saving (IdeaFiguresStore); the
+ * computed list is kept for 30 minutes so its pages are stable. Knows nothing of HTTP.
  */
 export class IdeasService {
   private readonly db: Db;

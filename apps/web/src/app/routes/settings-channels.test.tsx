@@ -302,6 +302,7 @@ describe('/settings/channels: channel settings', () => {
     const user = userEvent.setup();
     const topics = within(form).getByRole('combobox', { name: 'Topics' });
     expect(within(form).getByRole('button', { name: 'cooking' })).toBeInTheDocument();
+    expect(form).toHaveTextContent('left empty, they are inferred from your synced videos');
     await user.type(topics, 'camping{Enter}  hiking {Enter}Camping{Enter}');
     const language = await within(form).findByRole('combobox', { name: 'Keyword language' });
     await waitFor(() => expect(language).toBeEnabled());

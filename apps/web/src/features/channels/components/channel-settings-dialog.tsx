@@ -96,7 +96,7 @@ function SettingsForm({
             maxItems={SETTINGS_LIMITS.topics}
             maxLength={SETTINGS_LIMITS.entryLength}
             placeholder="Type a topic and press Enter"
-            helperText="What your videos are about. Used for keyword and idea suggestions."
+            helperText="What your videos are about. Used for keyword and idea suggestions; left empty, they are inferred from your synced videos."
           />
           {locales.isError ? <Alert severity="error">{LOCALES_FAILED_TEXT}</Alert> : null}
           <TextField
