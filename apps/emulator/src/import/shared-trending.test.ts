@@ -136,6 +136,29 @@ describeWithShared('importing the shared trending data', () => {
       );
     });
 
+    it('finds an unlisted imported account by e-mail on the account chooser', async () => {
+      const params = new URLSearchParams({
+        client_id: 'tubewise-emulator-client',
+        redirect_uri: 'http://127.0.0.1:3000/api/oauth/callback',
+        response_type: 'code',
+        scope: 'https://www.googleapis.com/auth/youtube.readonly',
+      });
+      const everyone = emulator.state.accounts.all();
+      expect(everyone.length).toBeGreaterThan(60);
+      const last = everyone.at(-1)!;
+      const chooser = await app.inject({ url: `/emulator/o/oauth2/v2/auth?${params}` });
+      expect(chooser.body).not.toContain(last.email);
+      params.set('login_hint', last.email.toUpperCase());
+      const consentPage = await app.inject({ url: `/emulator/o/oauth2/v2/auth?${params}` });
+      expect(consentPage.body).toContain('wants access to your Google Account');
+      expect(consentPage.body).toContain(last.email);
+      params.set('login_hint', 'nobody@imported.tubewise.test');
+      const unknown = await app.inject({ url: `/emulator/o/oauth2/v2/auth?${params}` });
+      expect(unknown.body).toContain(
+        'Couldn’t find a Google Account for nobody@imported.tubewise.test',
+      );
+    });
+
     it('keeps imported channels through a reset', () => {
       const some = [...expected.values()][0]!;
       emulator.control.reset();
