@@ -73,6 +73,8 @@ export interface RequestOptions<K extends RouteName> {
   rawBody?: Blob;
   /** Content-Type of `rawBody` when the Blob's own type is empty or wrong. */
   rawBodyType?: string;
+  /** The answer is text (e.g. a CSV file), returned as it is instead of parsed as JSON. */
+  text?: boolean;
 }
 
 /** Builds the absolute URL of a route (fetch outside a page needs an absolute URL). */
@@ -266,6 +268,7 @@ export async function apiRequest<K extends RouteName>(
   }
 
   if (response.status === 204) return {} as ResponseOf<K>;
+  if (options.text) return (await response.text()) as ResponseOf<K>;
   try {
     return (await response.json()) as ResponseOf<K>;
   } catch {

@@ -4,6 +4,8 @@ import type { LimitError, Tip, TipGroup } from '@tubewise/recommendations';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTemplates } from '../api/templates.ts';
 import { hasChanges, workingCopy, workingDirty } from './editor-state.ts';
 import { useHardLimitErrors, useLiveTips } from './live-tips.ts';
@@ -12,7 +14,7 @@ import { DescriptionField } from './components/description-field.tsx';
 import { EditorHeader } from './components/editor-header.tsx';
 import { DraftMessages, PublishMessages } from './components/editor-messages.tsx';
 import { LanguageSelect, TagsField, TitleField } from './components/metadata-fields.tsx';
-import { RecommendationsPanel } from './components/recommendations-panel.tsx';
+import { CompactLevel, RecommendationsPanel } from './components/recommendations-panel.tsx';
 import { SearchTermField } from './components/search-term-field.tsx';
 import { ThumbnailField } from './components/thumbnail-field.tsx';
 
@@ -41,6 +43,9 @@ export function VideoEditor({ details }: { details: VideoDetails }) {
   const live = useLiveTips(state);
   const errors = useHardLimitErrors(state);
   useSaveShortcut(() => editor.saveDraft());
+  const theme = useTheme();
+  // One column below md: the recommendations panel (with the level) ends up below every field.
+  const stacked = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
 
   const manager = useMemo(
     () => ({
@@ -80,6 +85,7 @@ export function VideoEditor({ details }: { details: VideoDetails }) {
       >
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack sx={{ gap: 4 }}>
+            {stacked ? <CompactLevel live={live} /> : null}
             <SearchTermField
               channelId={state.channelId}
               videoId={state.videoId}

@@ -25,8 +25,3 @@ export type VideoSortField = (typeof videoSortFields)[number];
 export type Visibility = (typeof privacyStatuses)[number];
 /** A time filter value. */
 export type TimeFilter = (typeof videoTimeFilters)[number];
-
-/** Impact from which a video's impact is called "High" (a choice of the web app). */
-export const HIGH_IMPACT = 60;
-/** Impact from which a video's impact is called "Medium" (below it: "Low"). */
-export const MEDIUM_IMPACT = 30;

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { impactBand, levelBand } from './format.ts';
+import { impactValueText, levelColor, levelValueText } from './format.ts';
 
-describe('score bands', () => {
-  it('bands levels by LOW_LEVEL/HIGH_LEVEL and impact by its thresholds', () => {
-    expect([0, 39, 40, 79, 80, 100].map(levelBand)).toEqual([
-      'Low',
-      'Low',
-      'Medium',
-      'Medium',
-      'High',
-      'High',
-    ]);
-    expect([29, 30, 59, 60].map(impactBand)).toEqual(['Low', 'Medium', 'Medium', 'High']);
+describe('level and impact presentation', () => {
+  it('colours a level as progress: brand colour until optimised (80), then green; never red', () => {
+    expect([0, 39, 40, 79].map(levelColor)).toEqual(['primary', 'primary', 'primary', 'primary']);
+    expect([80, 100].map(levelColor)).toEqual(['success', 'success']);
+  });
+
+  it('reads level as progress and impact as what is left to gain', () => {
+    expect(levelValueText(45)).toBe('45% of tips applied');
+    expect(impactValueText(6)).toBe('6 of 100 left to gain');
   });
 });

@@ -1,26 +1,29 @@
-/** Bands of level and impact scores in the list and the editor (numbers and dates: lib/format.ts). */
-import { HIGH_IMPACT, HIGH_LEVEL, LOW_LEVEL, MEDIUM_IMPACT } from './constants.ts';
+/**
+ * How the list and the editor present level and impact (numbers and dates: lib/format.ts).
+ * The level is progress (the share of tips applied); the impact is what is left to gain, so it
+ * falls as tips are applied and is shown in a neutral colour, never as a grade.
+ */
+import { HIGH_LEVEL } from './constants.ts';
 
-/** Band of a level or impact score. */
-export type ScoreBand = 'Low' | 'Medium' | 'High';
+/** Name of the impact wherever a number of it is shown. */
+export const IMPACT_LABEL = 'Room to improve';
+/** Spec section 2's tooltip of the level column. */
+export const LEVEL_EXPLANATION = 'Level is the share of recommended tips applied.';
+/** Spec section 2's tooltip of the impact column, and why the number falls as tips get done. */
+export const IMPACT_EXPLANATION =
+  'Impact is the likelihood of better search performance. It is what the tips not applied yet can still bring, so it falls as you apply them.';
 
-/** Low below LOW_LEVEL, Medium below HIGH_LEVEL, High from HIGH_LEVEL. */
-export function levelBand(level: number): ScoreBand {
-  if (level < LOW_LEVEL) return 'Low';
-  if (level < HIGH_LEVEL) return 'Medium';
-  return 'High';
+/** Colour of a level's progress: the brand colour on the way, green once optimised. */
+export function levelColor(level: number): 'primary' | 'success' {
+  return level >= HIGH_LEVEL ? 'success' : 'primary';
 }
 
-/** Low below MEDIUM_IMPACT, Medium below HIGH_IMPACT, High from HIGH_IMPACT. */
-export function impactBand(impact: number): ScoreBand {
-  if (impact < MEDIUM_IMPACT) return 'Low';
-  if (impact < HIGH_IMPACT) return 'Medium';
-  return 'High';
+/** "45% of tips applied" (the accessible value of a level's progress). */
+export function levelValueText(level: number): string {
+  return `${level}% of tips applied`;
 }
 
-/** Theme palette colour of a band (red-ish, amber, green). */
-export function bandColor(band: ScoreBand): 'error' | 'warning' | 'success' {
-  if (band === 'Low') return 'error';
-  if (band === 'Medium') return 'warning';
-  return 'success';
+/** "6 of 100 left to gain" (the accessible value of an impact). */
+export function impactValueText(impact: number): string {
+  return `${impact} of 100 left to gain`;
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { videoListQuery } from '@tubewise/contract';
+import { defaultVideoSort, videoListQuery } from '@tubewise/contract';
 import {
   DEFAULT_LIST_STATE,
+  TAB_DEFAULT_SORT,
+  toVideoExportRequest,
+  withTab,
   hasFilters,
   listSearch,
   parseListParams,
@@ -19,7 +22,7 @@ describe('list state in the URL', () => {
     expect(listSearch(DEFAULT_LIST_STATE)).toBe('');
   });
 
-  it('reads the example URL of the brief and writes it back the same', () => {
+  it('reads the example URL of the brief; its sort is the tab default, left out', () => {
     const search = 'tab=needs-work&sort=impact&order=desc&visibility=public&page=2';
     const state = parse(search);
     expect(state).toMatchObject({
@@ -29,7 +32,47 @@ describe('list state in the URL', () => {
       visibility: 'public',
       page: 2,
     });
-    expect(listSearch(state)).toBe(search);
+    expect(listSearch(state)).toBe('tab=needs-work&visibility=public&page=2');
+    expect(parse(listSearch(state))).toEqual(state);
+  });
+
+  it('sorts "Needs work" by impact, highest first, when the URL names no sort', () => {
+    expect(parse('tab=needs-work')).toMatchObject({ sort: 'impact', order: 'desc' });
+    expect(parse('tab=optimized')).toMatchObject({ sort: 'date', order: 'desc' });
+    expect(parse('tab=needs-work&order=asc')).toMatchObject({ sort: 'impact', order: 'asc' });
+    // An explicit sort stays, and is written back.
+    const byDate = parse('tab=needs-work&sort=date&order=desc');
+    expect(byDate.sort).toBe('date');
+    expect(listSearch(byDate)).toBe('tab=needs-work&sort=date&order=desc');
+  });
+
+  it("has the API's default sort per tab", () => {
+    expect(TAB_DEFAULT_SORT).toEqual(defaultVideoSort);
+  });
+
+  it("switches tab with the new tab's default sort unless a sort was chosen", () => {
+    expect(withTab({ ...DEFAULT_LIST_STATE, page: 4 }, 'needs-work')).toMatchObject({
+      tab: 'needs-work',
+      sort: 'impact',
+      order: 'desc',
+      page: 1,
+    });
+    expect(withTab(parse('tab=needs-work'), 'all')).toMatchObject({ sort: 'date' });
+    expect(withTab(parse('sort=level&order=asc'), 'needs-work')).toMatchObject({
+      sort: 'level',
+      order: 'asc',
+    });
+  });
+
+  it('asks the export for every page of the same selection', () => {
+    const state = parse('tab=needs-work&drafts=true&q=cats&page=3');
+    expect(toVideoExportRequest(state)).toEqual({
+      tab: 'needs-work',
+      sort: 'impact',
+      order: 'desc',
+      drafts: 'true',
+      q: 'cats',
+    });
   });
 
   it('falls back to defaults for unknown or malformed values', () => {

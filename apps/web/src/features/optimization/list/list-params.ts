@@ -41,10 +41,34 @@ export interface ListState {
 
 /** The first tab (the default). */
 export const DEFAULT_TAB: VideoTabSlug = videoTabs[0].slug;
-/** Default sort: newest first. */
+/** Default sort of the first tab: newest first. */
 export const DEFAULT_SORT: VideoSortField = 'date';
-/** Default direction. */
+/** Default direction (of every tab). */
 export const DEFAULT_ORDER: SortOrder = 'desc';
+
+/**
+ * Each tab's sort when the URL names none (the API's default too, contract `defaultVideoSort`):
+ * "Needs work" shows the videos with the most room to improve first.
+ */
+export const TAB_DEFAULT_SORT: Readonly<Record<VideoTabSlug, VideoSortField>> = {
+  all: DEFAULT_SORT,
+  'needs-work': 'impact',
+  optimized: DEFAULT_SORT,
+};
+
+/** Whether the state's sort is its tab's default (then the URL leaves it out). */
+export function hasDefaultSort(state: Pick<ListState, 'tab' | 'sort' | 'order'>): boolean {
+  return state.sort === TAB_DEFAULT_SORT[state.tab] && state.order === DEFAULT_ORDER;
+}
+
+/**
+ * The state of another tab, on its first page: a sort the person chose is kept, a default sort
+ * becomes the new tab's default.
+ */
+export function withTab(state: ListState, tab: VideoTabSlug): ListState {
+  const sort = hasDefaultSort(state) ? TAB_DEFAULT_SORT[tab] : state.sort;
+  return { ...state, tab, sort, page: 1 };
+}
 /** Longest title search the API takes. */
 export const SEARCH_MAX_LENGTH = 100;
 const MAX_PAGE = 10_000;
@@ -78,13 +102,14 @@ function parsePage(value: string | null): number {
 /** Reads the list's state from a URL query string; anything unknown gets its default. */
 export function parseListParams(params: URLSearchParams): ListState {
   const playlist = params.get('playlist')?.trim() ?? '';
+  const tab =
+    oneOf(
+      videoTabs.map((t) => t.slug),
+      params.get('tab'),
+    ) ?? DEFAULT_TAB;
   return {
-    tab:
-      oneOf(
-        videoTabs.map((t) => t.slug),
-        params.get('tab'),
-      ) ?? DEFAULT_TAB,
-    sort: oneOf(videoSortFields, params.get('sort')) ?? DEFAULT_SORT,
+    tab,
+    sort: oneOf(videoSortFields, params.get('sort')) ?? TAB_DEFAULT_SORT[tab],
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? DEFAULT_ORDER,
     page: parsePage(params.get('page')),
     visibility: oneOf(visibilities, params.get('visibility')),
@@ -101,7 +126,7 @@ export function parseListParams(params: URLSearchParams): ListState {
 export function listSearch(state: ListState): string {
   const params = new URLSearchParams();
   if (state.tab !== DEFAULT_TAB) params.set('tab', state.tab);
-  if (state.sort !== DEFAULT_SORT || state.order !== DEFAULT_ORDER) {
+  if (!hasDefaultSort(state)) {
     params.set('sort', state.sort);
     params.set('order', state.order);
   }
@@ -118,8 +143,12 @@ export function listSearch(state: ListState): string {
 
 /** The query of GET .../videos for a state: page, tab and sort always, filters when set. */
 export function toVideoListRequest(state: ListState): VideoListRequest {
-  const request: Record<string, string | number> = {
-    page: state.page,
+  return { page: state.page, ...toVideoExportRequest(state) };
+}
+
+/** The query of the CSV export of a state: the list's query without a page (every page). */
+export function toVideoExportRequest(state: ListState): Record<string, string> {
+  const request: Record<string, string> = {
     tab: state.tab,
     sort: state.sort,
     order: state.order,

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { VideoSortField } from './constants.ts';
+import { IMPACT_LABEL } from './format.ts';
 import type { ListState, SortOrder } from './list-params.ts';
 import { SKELETON_ROWS } from './video-table.tsx';
 import {
@@ -22,8 +23,8 @@ export const SORT_CHOICES: { sort: VideoSortField; order: SortOrder; label: stri
   { sort: 'date', order: 'asc', label: 'Date, oldest first' },
   { sort: 'level', order: 'asc', label: 'Level, lowest first' },
   { sort: 'level', order: 'desc', label: 'Level, highest first' },
-  { sort: 'impact', order: 'desc', label: 'Impact, highest first' },
-  { sort: 'impact', order: 'asc', label: 'Impact, lowest first' },
+  { sort: 'impact', order: 'desc', label: 'Most room to improve first' },
+  { sort: 'impact', order: 'asc', label: 'Least room to improve first' },
   { sort: 'lastUpdate', order: 'desc', label: 'Last update, newest first' },
   { sort: 'lastUpdate', order: 'asc', label: 'Last update, oldest first' },
 ];
@@ -44,7 +45,7 @@ function Card({ video }: { video: VideoRow }) {
         </Box>
         <Box>
           <Typography variant="caption" color="text.secondary" component="div">
-            Impact
+            {IMPACT_LABEL}
           </Typography>
           <ImpactMeter impact={video.impact} />
         </Box>

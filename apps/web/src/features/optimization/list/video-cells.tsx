@@ -16,7 +16,7 @@ import {
   formatNumber,
   formatRelativeDate,
 } from '../../../lib/format.ts';
-import { bandColor, impactBand, levelBand } from './format.ts';
+import { IMPACT_LABEL, impactValueText, levelColor, levelValueText } from './format.ts';
 
 /** Shown as a video's title when it has none. */
 export const UNTITLED = '(untitled)';
@@ -108,17 +108,16 @@ export function VideoSummary({ video }: { video: VideoRow }) {
   );
 }
 
-/** The optimisation level as a coloured bar with its number. */
+/** The optimisation level as progress: a bar filling up as tips are applied, and its share. */
 export function LevelMeter({ level }: { level: number }) {
-  const band = levelBand(level);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 96 }}>
       <LinearProgress
         variant="determinate"
         value={level}
-        color={bandColor(band)}
+        color={levelColor(level)}
         aria-label="Optimization level"
-        aria-valuetext={`${level}% (${band})`}
+        aria-valuetext={levelValueText(level)}
         sx={{ flex: 1, height: 8, borderRadius: 4 }}
       />
       <Typography variant="body2" component="span" sx={{ minWidth: 36, textAlign: 'right' }}>
@@ -128,23 +127,26 @@ export function LevelMeter({ level }: { level: number }) {
   );
 }
 
-/** The optimisation impact as a bar with its band ("High", "Medium", "Low") and number. */
+/**
+ * The optimisation impact as what is left to gain ("Room to improve", out of 100) in a neutral
+ * colour: it falls as tips are applied, which is good news, so it is never a red/green grade.
+ */
 export function ImpactMeter({ impact }: { impact: number }) {
-  const band = impactBand(impact);
   return (
     <Stack spacing={0.5} sx={{ minWidth: 96 }}>
       <Typography variant="body2" component="span">
-        {band}{' '}
+        {impact}
         <Box component="span" sx={{ color: 'text.secondary' }}>
-          ({impact})
+          /100
         </Box>
       </Typography>
       <LinearProgress
         variant="determinate"
         value={impact}
-        aria-label="Optimization impact"
-        aria-valuetext={`${impact} of 100 (${band})`}
-        sx={{ height: 6, borderRadius: 3 }}
+        color="inherit"
+        aria-label={IMPACT_LABEL}
+        aria-valuetext={impactValueText(impact)}
+        sx={{ height: 6, borderRadius: 3, color: 'text.secondary' }}
       />
     </Stack>
   );

@@ -13,8 +13,11 @@ import { buildChannels, buildSyncStatus, buildUser } from '../../../testing/data
 import { setViewport } from '../../../testing/viewport.ts';
 import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../../lib/channels/active-channel.ts';
 import { SYNCED_CHANNELS_STORAGE_KEY } from '../../../lib/channels/synced-channels.ts';
+import { http, HttpResponse } from 'msw';
+import { routeUrl } from '../../../testing/server.ts';
+import { IMPACT_EXPLANATION } from './format.ts';
 import { COLUMN_TOOLTIPS } from './video-table.tsx';
-import { VIDEO_SYNC_PROGRESS_LABEL } from './video-list.tsx';
+import { EXPORT_CSV_LABEL, VIDEO_SYNC_PROGRESS_LABEL } from './video-list.tsx';
 
 /** A list row (validated with the contract schema). */
 function buildVideo(n: number, overrides: Partial<VideoRow> = {}): VideoRow {
@@ -140,6 +143,29 @@ describe('/optimization: tabs and URL state', () => {
     expect(screen.getByRole('combobox', { name: 'Visibility' })).toHaveValue('public');
   });
 
+  it('sorts "Needs work" by impact, most room to improve first, by default', async () => {
+    setup();
+    await table();
+    const tab = screen.getByRole('tab', { name: 'Needs work' });
+    // The default sort of "All videos" becomes the default of "Needs work": nothing in the URL.
+    expect(tab).toHaveAttribute('href', '/optimization?tab=needs-work');
+    await userEvent.click(tab);
+    await waitForListQuery({ page: '1', tab: 'needs-work', sort: 'impact', order: 'desc' });
+    const impactHeader = screen.getByRole('columnheader', { name: /^Optimization impact/ });
+    await waitFor(() => expect(impactHeader).toHaveAttribute('aria-sort', 'descending'));
+    // And back: "All videos" is newest first again.
+    expect(screen.getByRole('tab', { name: 'All videos' })).toHaveAttribute(
+      'href',
+      '/optimization',
+    );
+  });
+
+  it('keeps an explicit sort of "Needs work" in the URL', async () => {
+    setup('/optimization?tab=needs-work&sort=date&order=desc');
+    await table();
+    await waitForListQuery({ page: '1', tab: 'needs-work', sort: 'date', order: 'desc' });
+  });
+
   it('tabs are links that keep sort and filters and go back to page 1', async () => {
     setup('/optimization?sort=level&order=asc&drafts=true&page=3', { total: 200 });
     await table();
@@ -206,7 +232,7 @@ describe('/optimization: sorting', () => {
     await table();
     for (const [name, text] of [
       ['Optimization level', 'Level is the share of recommended tips applied.'],
-      ['Optimization impact', 'Impact is the likelihood of better search performance.'],
+      ['Optimization impact', IMPACT_EXPLANATION],
       ['Date', 'Date is the uploaded, scheduled or published date.'],
     ] as const) {
       const button = screen.getByRole('button', { name });
@@ -341,15 +367,22 @@ describe('/optimization: rows', () => {
       expect(within(first).getByText(chip)).toBeInTheDocument();
     }
     expect(within(first).getByText('Search term: tune guitar')).toBeInTheDocument();
+    // The level is progress: a bar in the brand colour (not red) with its share of tips.
     const level = within(first).getByRole('progressbar', { name: 'Optimization level' });
     expect(level).toHaveAttribute('aria-valuenow', '25');
-    expect(level).toHaveAttribute('aria-valuetext', '25% (Low)');
+    expect(level).toHaveAttribute('aria-valuetext', '25% of tips applied');
+    expect(level).toHaveClass('MuiLinearProgress-colorPrimary');
     expect(within(first).getByText('25%')).toBeInTheDocument();
-    expect(within(first).getByRole('progressbar', { name: 'Optimization impact' })).toHaveAttribute(
-      'aria-valuetext',
-      '72 of 100 (High)',
-    );
-    expect(within(first).getByText('High')).toBeInTheDocument();
+    // The impact is what is left to gain, in a neutral colour and with no grade.
+    const impact = within(first).getByRole('progressbar', { name: 'Room to improve' });
+    expect(impact).toHaveAttribute('aria-valuenow', '72');
+    expect(impact).toHaveAttribute('aria-valuetext', '72 of 100 left to gain');
+    expect(impact).toHaveClass('MuiLinearProgress-colorInherit');
+    for (const colour of ['Error', 'Warning', 'Success'])
+      expect(impact).not.toHaveClass(`MuiLinearProgress-color${colour}`);
+    expect(within(first).getByText('/100')).toBeInTheDocument();
+    for (const grade of ['High', 'Medium', 'Low'])
+      expect(within(first).queryByText(grade)).toBeNull();
     const updated = within(first).getByText('3 days ago');
     expect(updated.getAttribute('title')).toMatch(/\d{4}/);
     expect(within(first).getByText('12.3K')).toHaveAttribute('title', '12,345 views');
@@ -358,10 +391,9 @@ describe('/optimization: rows', () => {
     expect(within(second).getAllByText('Scheduled')).toHaveLength(2); // chip and date mark
     expect(within(second).queryByText('Private')).toBeNull();
     expect(within(second).getByText('Jul 1, 2026')).toBeInTheDocument();
-    expect(within(second).getByRole('progressbar', { name: 'Optimization level' })).toHaveAttribute(
-      'aria-valuetext',
-      '90% (High)',
-    );
+    const optimised = within(second).getByRole('progressbar', { name: 'Optimization level' });
+    expect(optimised).toHaveAttribute('aria-valuetext', '90% of tips applied');
+    expect(optimised).toHaveClass('MuiLinearProgress-colorSuccess');
     expect(within(second).getByTitle('Never updated')).toHaveTextContent('—');
   });
 
@@ -539,5 +571,72 @@ describe('/optimization: responsive', () => {
     );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'level:asc');
     await waitForListQuery({ ...BASE, sort: 'level', order: 'asc' });
+  });
+});
+
+describe('/optimization: CSV export', () => {
+  it('downloads every page of the current tab, sort, filters and search as CSV', async () => {
+    const user = userEvent.setup();
+    const csv = '\uFEFFVideo ID,Title\r\nvid-1,"Video 1, part ""one"""\r\n';
+    const exports: URLSearchParams[] = [];
+    server.use(
+      http.get(routeUrl('videoExport'), ({ request }) => {
+        exports.push(new URL(request.url).searchParams);
+        return new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      }),
+    );
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:videos';
+    });
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    try {
+      setup('/optimization?tab=needs-work&visibility=public&q=guitar&page=3', { total: 180 });
+      await table();
+      await user.click(screen.getByRole('button', { name: EXPORT_CSV_LABEL }));
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(exports).toHaveLength(1);
+      // Every page: the query has no page, the tab's default sort is sent explicitly.
+      expect(Object.fromEntries(exports[0]!)).toEqual({
+        tab: 'needs-work',
+        sort: 'impact',
+        order: 'desc',
+        visibility: 'public',
+        q: 'guitar',
+      });
+      expect(clicked[0]!.download).toMatch(/^Channel-1-videos-needs-work-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(clicked[0]!.href).toBe('blob:videos');
+      expect(saved[0]!.type).toBe('text/csv;charset=utf-8');
+      // The byte order mark Excel needs survives fetch's text decoding (EF BB BF).
+      const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(new TextDecoder().decode(bytes)).toBe(csv.slice(1));
+      await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:videos'));
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('says so when the export fails', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(routeUrl('videoExport'), () =>
+        HttpResponse.json(errorBody('internal', 'boom'), { status: 500 }),
+      ),
+    );
+    setup();
+    await table();
+    await user.click(screen.getByRole('button', { name: EXPORT_CSV_LABEL }));
+    expect(
+      await screen.findByText('We could not export your videos. Please try again.'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Channel, VideoRow } from '@tubewise/contract';
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,7 @@ import Tab from '@mui/material/Tab';
 import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { optimizationVideoHref } from '../../../config/paths.ts';
@@ -19,6 +20,7 @@ import { useActiveChannel } from '../../../lib/channels/use-active-channel.ts';
 import { useChannelSync, useStartChannelSync } from '../../../lib/channels/channel-sync.ts';
 import { SyncProgress } from '../../../components/sync-banner.tsx';
 import { useCheckVideos } from '../api/check-videos.ts';
+import { downloadVideoList } from '../api/export-videos.ts';
 import { useVideos } from '../api/get-videos.ts';
 import { HIGH_LEVEL, VIDEO_PAGE_SIZE, videoTabs } from './constants.ts';
 import { formatPageRange } from '../../../lib/format.ts';
@@ -28,13 +30,17 @@ import {
   hasFilters,
   listSearch,
   toggleSort,
+  toVideoExportRequest,
   toVideoListRequest,
   withoutFilters,
+  withTab,
+  type ListState,
 } from './list-params.ts';
 import { useListParams, type ListParams } from './use-list-params.ts';
 import { VideoCards } from './video-cards.tsx';
 import { VideoTable } from './video-table.tsx';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
+import { notify } from '../../../lib/notify.ts';
 
 /** Accessible name of the progress bar of a sync shown in the "no videos yet" state. */
 export const VIDEO_SYNC_PROGRESS_LABEL = 'Video sync progress';
@@ -97,10 +103,10 @@ function TabsBar({ params }: { params: ListParams }) {
       aria-label="Video groups"
       variant="scrollable"
       allowScrollButtonsMobile
-      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      sx={{ mb: { xs: 1.5, sm: 0 }, borderBottom: 1, borderColor: 'divider' }}
     >
       {videoTabs.map((tab) => {
-        const search = listSearch({ ...state, tab: tab.slug, page: 1 });
+        const search = listSearch(withTab(state, tab.slug));
         return (
           <Tab
             key={tab.slug}
@@ -112,6 +118,38 @@ function TabsBar({ params }: { params: ListParams }) {
         );
       })}
     </Tabs>
+  );
+}
+
+/** Label of the button that downloads the list as CSV. */
+export const EXPORT_CSV_LABEL = 'Export CSV';
+
+/**
+ * Downloads every video the tab, filters and search select (all pages) as a CSV file; the
+ * server builds it in one query, so a channel of thousands of videos is one request.
+ */
+function ExportButton({ channel, state }: { channel: Channel; state: ListState }) {
+  const [busy, setBusy] = useState(false);
+  const exportList = async () => {
+    setBusy(true);
+    try {
+      await downloadVideoList(channel, toVideoExportRequest(state));
+    } catch {
+      notify('We could not export your videos. Please try again.', { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<FileDownloadOutlined />}
+      onClick={() => void exportList()}
+      loading={busy}
+      loadingPosition="start"
+    >
+      {EXPORT_CSV_LABEL}
+    </Button>
   );
 }
 
@@ -223,24 +261,39 @@ export function VideoOptimizationList() {
 
   return (
     <>
+      {/* On a phone the tabs take the whole width and the actions wrap below them, in the
+          flow: nothing is positioned over the filters. */}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+        useFlexGap
+        sx={{
+          justifyContent: 'space-between',
+          alignItems: { xs: 'stretch', sm: 'flex-end' },
+          columnGap: 2,
+          mb: 2,
+        }}
       >
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <TabsBar params={params} />
         </Box>
-        {next ? (
-          <Button
-            variant="contained"
-            component={RouterLink}
-            to={optimizationVideoHref(next.videoId)}
-            sx={{ mb: 2, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-          >
-            Work on next video
-          </Button>
-        ) : null}
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', flexShrink: 0, mb: { sm: 1 } }}
+        >
+          {next ? (
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={optimizationVideoHref(next.videoId)}
+            >
+              Work on next video
+            </Button>
+          ) : null}
+          {activeChannel && data && data.total > 0 ? (
+            <ExportButton channel={activeChannel} state={state} />
+          ) : null}
+        </Stack>
       </Stack>
       <ListFilters
         channelId={channelId}

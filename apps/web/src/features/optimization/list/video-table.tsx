@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import type { VideoSortField } from './constants.ts';
+import { IMPACT_EXPLANATION, LEVEL_EXPLANATION } from './format.ts';
 import type { ListState } from './list-params.ts';
 import {
   ImpactMeter,
@@ -22,10 +23,10 @@ import {
   Views,
 } from './video-cells.tsx';
 
-/** Column header tooltips (spec section 2). */
+/** Column header tooltips (spec section 2; the impact's says why it falls as tips get done). */
 export const COLUMN_TOOLTIPS = {
-  level: 'Level is the share of recommended tips applied.',
-  impact: 'Impact is the likelihood of better search performance.',
+  level: LEVEL_EXPLANATION,
+  impact: IMPACT_EXPLANATION,
   date: 'Date is the uploaded, scheduled or published date.',
 } as const;
 

@@ -15,7 +15,13 @@ import DoNotDisturbOn from '@mui/icons-material/DoNotDisturbOnOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { formatDate, formatNumber } from '../../../../lib/format.ts';
-import { bandColor, impactBand, levelBand } from '../../list/format.ts';
+import {
+  IMPACT_EXPLANATION,
+  IMPACT_LABEL,
+  impactValueText,
+  levelColor,
+  levelValueText,
+} from '../../list/format.ts';
 import type { EditorAction, RecommendationsState } from '../editor-state.ts';
 import type { LiveTips } from '../live-tips.ts';
 import { competitionText } from './search-term-field.tsx';
@@ -30,8 +36,8 @@ export const TIP_GROUPS: readonly { group: TipGroup; label: string }[] = [
   { group: 'other', label: 'Other' },
 ];
 
+/** The optimisation level as a progress ring filling up as tips are applied. */
 function LevelRing({ level }: { level: number }) {
-  const color = bandColor(levelBand(level));
   return (
     <Box sx={{ position: 'relative', display: 'inline-flex', flexShrink: 0 }}>
       <CircularProgress
@@ -47,16 +53,92 @@ function LevelRing({ level }: { level: number }) {
         value={level}
         size={112}
         thickness={5}
-        color={color}
+        color={levelColor(level)}
         aria-label="Optimization level"
+        aria-valuetext={levelValueText(level)}
       />
       <Box
         sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
         aria-hidden
       >
         <Typography variant="h4" component="span" sx={{ fontWeight: 700 }}>
-          {level}
+          {level}%
         </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** The impact as what is left to gain: a neutral bar (never red or green) and its number. */
+function RoomToImprove({ impact, dense = false }: { impact: number; dense?: boolean }) {
+  return (
+    <>
+      <Typography variant={dense ? 'caption' : 'subtitle2'} component="p">
+        {IMPACT_LABEL}: {impact}/100
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={impact}
+        color="inherit"
+        aria-label={IMPACT_LABEL}
+        aria-valuetext={impactValueText(impact)}
+        sx={{ height: dense ? 4 : 8, borderRadius: 4, my: 0.5, color: 'text.secondary' }}
+      />
+    </>
+  );
+}
+
+/** Tips applied and counted: the level's "x of y tips done". */
+function tipProgress(live: LiveTips): { done: number; counted: number } {
+  const counted = live.tips.filter((t) => t.applicable && !t.ignored);
+  return { done: counted.filter((t) => t.passed).length, counted: counted.length };
+}
+
+/**
+ * The live level and impact in one line, for the top of the fields on a phone, where the
+ * recommendations panel sits far below them; it stays in view (sticky) while the fields scroll.
+ */
+export function CompactLevel({ live }: { live: LiveTips }) {
+  const { done, counted } = tipProgress(live);
+  return (
+    <Box
+      role="group"
+      aria-label="Live optimization level"
+      data-testid="compact-level"
+      sx={{
+        display: { xs: 'flex', md: 'none' },
+        position: 'sticky',
+        // Below the fixed header (64 px) with a small gap.
+        top: 72,
+        zIndex: 2,
+        alignItems: 'center',
+        gap: 1.5,
+        mx: { xs: -2, sm: -3 },
+        mt: { xs: -2, sm: -3 },
+        px: { xs: 2, sm: 3 },
+        py: 1,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        borderTopLeftRadius: 'inherit',
+        borderTopRightRadius: 'inherit',
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="caption" component="p" sx={{ fontWeight: 600 }}>
+          Optimization level: {live.level}% · {done} of {counted} tips done
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={live.level}
+          color={levelColor(live.level)}
+          aria-label="Optimization level"
+          aria-valuetext={levelValueText(live.level)}
+          sx={{ height: 6, borderRadius: 3, my: 0.5 }}
+        />
+      </Box>
+      <Box sx={{ width: 120, flexShrink: 0 }}>
+        <RoomToImprove impact={live.impact} dense />
       </Box>
     </Box>
   );
@@ -141,9 +223,7 @@ export function RecommendationsPanel({
 }) {
   const { data, status, open, error } = recommendations;
   const applicable = live.tips.filter((t) => t.applicable);
-  const counted = applicable.filter((t) => !t.ignored);
-  const done = counted.filter((t) => t.passed).length;
-  const impactColor = bandColor(impactBand(live.impact));
+  const { done, counted } = tipProgress(live);
 
   return (
     <Paper
@@ -160,20 +240,13 @@ export function RecommendationsPanel({
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="subtitle2">Optimization level</Typography>
           <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {done} of {counted.length} tips done · {levelBand(live.level)}
+            {done} of {counted} tips done
           </Typography>
-          <Typography variant="subtitle2" sx={{ mt: 1.5 }}>
-            Optimization impact: {live.impact}/100
-          </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={live.impact}
-            color={impactColor}
-            aria-label="Optimization impact"
-            sx={{ height: 8, borderRadius: 4, my: 0.5 }}
-          />
+          <Box sx={{ mt: 1.5 }}>
+            <RoomToImprove impact={live.impact} />
+          </Box>
           <Typography variant="caption" color="text.secondary">
-            Likelihood of better search performance: {impactBand(live.impact).toLowerCase()}.
+            {IMPACT_EXPLANATION}
           </Typography>
         </Box>
       </Stack>
