@@ -173,6 +173,8 @@ export function emulator(api: APIRequestContext) {
   };
   return {
     setLatency: (ms: number) => post('latency', { ms }),
+    /** Holds every call of one method (e.g. playlistItems.list) for `ms` (0 removes it). */
+    setMethodLatency: (method: string, ms: number) => post('latency', { ms, method }),
     setForbidden: (channelId: string, forbidden: boolean) =>
       post('forbidden', { channelId, forbidden }),
     /** Revokes every refresh token of a Google account: all its grants, for every product user. */

@@ -15,9 +15,13 @@ import {
 // The smallest demo channel: its first sync is short.
 const CHANNEL = 'Retro Console Repair';
 const VIDEOS = 20;
+/** The call the first sync is held on, and for how long. */
+const SYNC_HOLD_METHOD = 'videos.list';
+const SYNC_HOLD_MS = 10_000;
 
 test.afterEach(async ({ request }) => {
   await emulator(request).setLatency(0);
+  await emulator(request).setMethodLatency(SYNC_HOLD_METHOD, 0);
 });
 
 // The only journey that connects a channel for the seeded newcomer (it keeps the channel).
@@ -25,6 +29,8 @@ test('a new user connects a demo channel through the consent page and watches th
   page,
   request,
 }) => {
+  // The sync is held for SYNC_HOLD_MS on purpose.
+  test.setTimeout(120_000);
   // No channel yet: signing in leads to the connect page.
   await page.goto('/login');
   await submitLogin(page, NEWCOMER.email, NEWCOMER.password);
@@ -35,8 +41,9 @@ test('a new user connects a demo channel through the consent page and watches th
   await page.getByRole('button', { name: 'Connect channel' }).click();
   await consentPage.chooseAccount(page, { name: 'Alex Rivera' });
   await consentPage.chooseChannel(page, CHANNEL);
-  // Slow the platform down a little so the first sync stays on screen long enough to watch.
-  await emulator(request).setLatency(250);
+  // Hold the first sync's videos call so the sync stays on screen long enough to watch,
+  // however slow the machine (a quick sync could end before the page was looked at).
+  await emulator(request).setMethodLatency(SYNC_HOLD_METHOD, SYNC_HOLD_MS);
   const since = Date.now();
   await consentPage.allow(page);
 
@@ -52,7 +59,7 @@ test('a new user connects a demo channel through the consent page and watches th
   await expect(progress).toBeVisible();
   await expect(page.getByText(/^Syncing videos…/)).toBeVisible();
   // …which goes away once the sync is complete, with every video of the channel.
-  await expect(progress).toBeHidden({ timeout: 30_000 });
+  await expect(progress).toBeHidden({ timeout: SYNC_HOLD_MS + 30_000 });
   await expect(page.getByText(/^Syncing videos…/)).toBeHidden();
   await expectCompletedSync(page.request, DEMO_CHANNEL_IDS[CHANNEL], VIDEOS, since);
 
