@@ -181,6 +181,11 @@ export const publishRecord = z.object({
   before: z.object({ title: z.string(), description: z.string(), tags: z.array(z.string()) }),
   after: z.object({ title: z.string(), description: z.string(), tags: z.array(z.string()) }),
   thumbnailChanged: z.boolean(),
+  /**
+   * When this publish set a new thumbnail: the kept copy of the image it replaced (undo sets it
+   * back), or null when no copy could be kept (undo then leaves the thumbnail as it is).
+   */
+  previousThumbnailUrl: z.string().nullable().optional(),
   /** Set when this publish restored an earlier one's `before`. */
   restoresId: z.string().nullable(),
   quotaUnits: z.number().int(),

@@ -108,6 +108,7 @@ export function presentPublish(row: typeof videoPublishes.$inferSelect): Publish
     before: pick(row.before),
     after: pick(row.after),
     thumbnailChanged: row.thumbnailChanged,
+    previousThumbnailUrl: row.thumbnailBeforeId ? thumbnailUploadUrl(row.thumbnailBeforeId) : null,
     restoresId: row.restoresId,
     quotaUnits: row.quotaUnits,
   };

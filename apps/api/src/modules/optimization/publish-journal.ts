@@ -13,7 +13,7 @@ import {
   type ThumbnailRefusal,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { PlatformVideo, VideoMetadata } from '../video-platform/video-platform.port.ts';
+import type { PlatformVideo, VideoMetadata } from '../video-platform/index.ts';
 
 /**
  * How long a journal entry stays with the process working on it without a renewal. A process
@@ -55,6 +55,8 @@ export interface StepFields {
   thumbnailsBefore: JournalThumbnails;
   quotaUnits: number;
   metadataChanged?: boolean;
+  /** The kept copy of the image thumbnails.set replaces (step `thumbnail`), if one was kept. */
+  thumbnailBeforeId?: string | null;
 }
 
 /** How a publish ended well: what the history records and what the video row becomes. */
@@ -64,6 +66,11 @@ export interface Completion {
   /** The thumbnails the platform reports after a thumbnail landed; null to keep the stored ones. */
   thumbnails: PlatformVideo['thumbnails'] | null;
   thumbnailChanged: boolean;
+  /**
+   * The kept copy of the image the new thumbnail replaced (undo sets it back); recorded only
+   * when the thumbnail changed.
+   */
+  thumbnailBeforeId?: string | null;
   quotaUnits: number;
   /** When it was published (the history's `at` and the video's last publish). */
   at: Date;
@@ -426,6 +433,7 @@ export class PublishJournal {
         before: done.before,
         after: done.after,
         thumbnailChanged: done.thumbnailChanged,
+        thumbnailBeforeId: done.thumbnailChanged ? (done.thumbnailBeforeId ?? null) : null,
         restoresId: entry.restoresId,
         quotaUnits: done.quotaUnits,
         createdAt: done.at,

@@ -12,8 +12,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ChannelCredentials } from '../channels/channel-credentials.ts';
-import type { PlatformVideo, VideoPlatform } from '../video-platform/video-platform.port.ts';
+import type { ChannelCredentials } from '../channels/index.ts';
+import type { PlatformVideo, VideoPlatform } from '../video-platform/index.ts';
 import {
   metadataOf,
   thumbnailsBeforeOf,
@@ -320,6 +320,8 @@ export class PublishReconciler {
       after,
       thumbnails,
       thumbnailChanged: thumbnails !== null,
+      // The copy of the replaced image was kept before thumbnails.set was sent: undo can use it.
+      thumbnailBeforeId: entry.thumbnailBeforeId,
       quotaUnits: units,
       at: entry.updatedAt,
       outcome,

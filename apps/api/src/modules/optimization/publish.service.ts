@@ -9,13 +9,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toSafeValue } from '../../lib/safe-text.ts';
-import type { ChannelCredentials } from '../channels/channel-credentials.ts';
-import type {
-  PlatformVideo,
-  VideoPlatform,
-  VideoUpdateResult,
-} from '../video-platform/video-platform.port.ts';
-import { displayName } from '../users/display-name.ts';
+import type { ChannelCredentials } from '../channels/index.ts';
+import type { PlatformVideo, VideoPlatform, VideoUpdateResult } from '../video-platform/index.ts';
+import { displayName } from '../users/index.ts';
 import type { OptimizationService } from './optimization.service.ts';
 import { presentPublish } from './optimization.presenter.ts';
 import {
@@ -33,6 +29,7 @@ import {
   thumbnailNotSet,
   type PublishReconciler,
 } from './publish-reconciler.ts';
+import { fetchPreviousThumbnail, type ImageFetch } from './previous-thumbnail.ts';
 import type { ThumbnailsService } from './thumbnails.service.ts';
 
 export { PUBLISH_COSTS } from './publish-reconciler.ts';
@@ -63,6 +60,7 @@ export class PublishService {
   private readonly journal: PublishJournal;
   private readonly reconciler: PublishReconciler;
   private readonly clock: Clock;
+  private readonly fetchImage: ImageFetch;
   constructor(deps: {
     db: Db;
     platform: VideoPlatform;
@@ -72,6 +70,8 @@ export class PublishService {
     journal: PublishJournal;
     reconciler: PublishReconciler;
     clock: Clock;
+    /** Downloads the platform's thumbnail images (kept for undo); the global fetch by default. */
+    fetchImage?: ImageFetch;
   }) {
     this.db = deps.db;
     this.platform = deps.platform;
@@ -81,6 +81,7 @@ export class PublishService {
     this.journal = deps.journal;
     this.reconciler = deps.reconciler;
     this.clock = deps.clock;
+    this.fetchImage = deps.fetchImage ?? fetch;
   }
 
   /** Publishes the edited metadata of a video. */
@@ -194,13 +195,21 @@ export class PublishService {
     let quotaUnits = PUBLISH_COSTS.read + (result.changed ? PUBLISH_COSTS.update : 0);
     let newThumbnails: PlatformVideo['thumbnails'] | null = null;
     let thumbnailError: unknown = null;
+    let thumbnailBeforeId: string | null = null;
     if (thumbnail) {
+      // A copy of the image about to be replaced, so undoing this publish can set it back.
+      thumbnailBeforeId = await this.keepPreviousThumbnail(
+        { channelId: entry.channelId, youtubeId: videoId },
+        entry.userId,
+        result.previous.thumbnails,
+      );
       const held = await this.journal.advance(entry.id, owner, 'thumbnail', {
         before: metadataOf(result.previous),
         after: metadataOf(result.updated),
         thumbnailsBefore: result.previous.thumbnails,
         metadataChanged: result.changed,
         quotaUnits,
+        thumbnailBeforeId,
       });
       // The reconciler took over while the metadata was written: it finishes from here.
       if (!held) throw leaseLost();
@@ -228,6 +237,7 @@ export class PublishService {
       after: metadataOf(result.updated),
       thumbnails: newThumbnails,
       thumbnailChanged: newThumbnails !== null,
+      thumbnailBeforeId,
       quotaUnits,
       at: this.clock.now(),
       outcome: notSet ? 'partial' : 'published',
@@ -235,6 +245,20 @@ export class PublishService {
     });
     if (notSet && 'record' in done) throw notSet;
     return done;
+  }
+
+  /**
+   * Downloads and stores the image the video shows now (before thumbnails.set replaces it);
+   * null when none could be kept (the publish goes on: its undo then restores the text only).
+   */
+  private async keepPreviousThumbnail(
+    video: { channelId: string; youtubeId: string },
+    userId: string | null,
+    thumbnails: PlatformVideo['thumbnails'],
+  ): Promise<string | null> {
+    const image = await fetchPreviousThumbnail(thumbnails, this.fetchImage);
+    if (!image) return null;
+    return this.thumbnails.keepPrevious(video, userId, image);
   }
 
   /**
@@ -342,7 +366,11 @@ export class PublishService {
     return this.reconciler.reconcileDue();
   }
 
-  /** Undoes a publish: publishes the title, description, tags and language it replaced. */
+  /**
+   * Undoes a publish: publishes the title, description, tags and language it replaced, and, when
+   * it set a new thumbnail, the kept copy of the image it replaced (thumbnails.set, 50 units,
+   * journalled like any publish's thumbnail). Without a kept copy the thumbnail stays.
+   */
   async restore(
     channelId: string,
     videoId: string,
@@ -365,7 +393,7 @@ export class PublishService {
         tags: record.before.tags,
         language: record.before.defaultLanguage,
         searchTerm: null,
-        thumbnailId: null,
+        thumbnailId: record.thumbnailChanged ? record.thumbnailBeforeId : null,
         fromDraft: false,
       },
       record.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, notInArray, or } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import {
   THUMBNAIL_MAX_SIDE,
@@ -6,11 +6,17 @@ import {
   type UploadedThumbnail,
 } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
-import { thumbnailUploads, videoDrafts } from '../../db/schema/index.ts';
+import {
+  publishJournal,
+  thumbnailUploads,
+  videoDrafts,
+  videoPublishes,
+} from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { thumbnailUploadUrl } from './optimization.presenter.ts';
+import type { PreviousThumbnail } from './previous-thumbnail.ts';
 
 /** Image types thumbnails.set accepts. */
 export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -18,6 +24,8 @@ export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
 export type ThumbnailType = (typeof THUMBNAIL_TYPES)[number];
 /** Uploads kept per video (older ones not used by a draft are deleted). */
 const KEEP_PER_VIDEO = 5;
+/** How long a kept previous image waits for its publish to reference it before it may go. */
+const PREVIOUS_GRACE_MS = 3600_000;
 /** How far from 16:9 an image may be before YouTube adds black bars. */
 const RATIO_TOLERANCE = 0.01;
 
@@ -107,6 +115,33 @@ export class ThumbnailsService {
     };
   }
 
+  /**
+   * Keeps the image a video showed before a publish replaces its thumbnail (origin `previous`),
+   * so undoing the publish can set it back; returns its id.
+   */
+  async keepPrevious(
+    video: { channelId: string; youtubeId: string },
+    userId: string | null,
+    image: PreviousThumbnail,
+  ): Promise<string> {
+    const [row] = await this.db
+      .insert(thumbnailUploads)
+      .values({
+        channelId: video.channelId,
+        videoYoutubeId: video.youtubeId,
+        mimeType: image.mimeType,
+        data: image.data,
+        width: image.width,
+        height: image.height,
+        bytes: image.data.length,
+        createdBy: userId,
+        origin: 'previous',
+        createdAt: this.clock.now(),
+      })
+      .returning({ id: thumbnailUploads.id });
+    return row!.id;
+  }
+
   /** An upload of a channel's video, with its bytes; 404 when it is not this video's. */
   async require(video: { channelId: string; youtubeId: string }, thumbnailId: string) {
     if (!isUuid(thumbnailId)) throw notFound();
@@ -131,7 +166,10 @@ export class ThumbnailsService {
     );
   }
 
-  /** Deletes a video's older uploads that no draft uses. */
+  /**
+   * Deletes a video's older uploads that no draft uses, and kept previous images that no publish
+   * (history or journal) refers to any more. The newest uploads are kept whatever refers to them.
+   */
   private async prune(video: { channelId: string; youtubeId: string }): Promise<void> {
     const sameVideo = and(
       eq(thumbnailUploads.channelId, video.channelId),
@@ -140,20 +178,53 @@ export class ThumbnailsService {
     const keep = this.db
       .select({ id: thumbnailUploads.id })
       .from(thumbnailUploads)
-      .where(sameVideo)
+      .where(and(sameVideo, eq(thumbnailUploads.origin, 'upload')))
       .orderBy(desc(thumbnailUploads.createdAt))
       .limit(KEEP_PER_VIDEO);
     const used = this.db
       .select({ id: videoDrafts.thumbnailId })
       .from(videoDrafts)
       .where(eq(videoDrafts.channelId, video.channelId));
-    const keepIds = (await keep).map((r) => r.id);
-    const usedIds = (await used).map((r) => r.id).filter((id): id is string => !!id);
-    const protectedIds = [...keepIds, ...usedIds];
+    // Undo sets these back; a pending publish may be about to send its upload.
+    const history = this.db
+      .select({ id: videoPublishes.thumbnailBeforeId })
+      .from(videoPublishes)
+      .where(
+        and(
+          eq(videoPublishes.channelId, video.channelId),
+          isNotNull(videoPublishes.thumbnailBeforeId),
+        ),
+      );
+    const journal = this.db
+      .select({ a: publishJournal.thumbnailId, b: publishJournal.thumbnailBeforeId })
+      .from(publishJournal)
+      .where(
+        and(eq(publishJournal.channelId, video.channelId), eq(publishJournal.status, 'pending')),
+      );
+    const [keepRows, usedRows, historyRows, journalRows] = await Promise.all([
+      keep,
+      used,
+      history,
+      journal,
+    ]);
+    const protectedIds = [
+      ...keepRows.map((r) => r.id),
+      ...usedRows.map((r) => r.id),
+      ...historyRows.map((r) => r.id),
+      ...journalRows.flatMap((r) => [r.a, r.b]),
+    ].filter((id): id is string => !!id);
     if (!protectedIds.length) return;
+    // A previous image is kept a while before its publish refers to it (fetched, then journalled).
+    const graceCutoff = new Date(this.clock.now().getTime() - PREVIOUS_GRACE_MS);
     await this.db
       .delete(thumbnailUploads)
-      .where(and(sameVideo, notInArray(thumbnailUploads.id, protectedIds)));
+      .where(
+        and(
+          sameVideo,
+          notInArray(thumbnailUploads.id, protectedIds),
+          or(eq(thumbnailUploads.origin, 'upload'), lt(thumbnailUploads.createdAt, graceCutoff)),
+        ),
+      );
   }
 }
 
