@@ -177,8 +177,8 @@ function unaudited(state: string): boolean {
   return UNAUDITED_PATH_PREFIXES.some((prefix) => state.startsWith(prefix));
 }
 
-/** Audits attempted per state before an ever-changing page is judged as it is. */
-const MAX_UNSTABLE_ATTEMPTS = 3;
+/** Audits attempted per state before it is left unaudited (a page that never holds still). */
+const MAX_ATTEMPTS = 5;
 
 /** Watches one page and audits each new settled state once. */
 export class PageAudit {
@@ -188,6 +188,8 @@ export class PageAudit {
   private readonly attempts = new Map<string, number>();
   private running: Promise<boolean> = Promise.resolve(true);
   private closed = false;
+  /** States left unaudited, with the reason (reported as a test annotation). */
+  readonly skipped = new Map<string, string>();
   private readonly page: Page;
 
   private constructor(page: Page) {
@@ -215,7 +217,9 @@ export class PageAudit {
 
   private async auditState(state: string): Promise<boolean> {
     if (this.closed) return true;
-    if (this.audited.has(state) || unaudited(state)) return true;
+    if (this.audited.has(state) || this.skipped.has(state) || unaudited(state)) return true;
+    const attempts = (this.attempts.get(state) ?? 0) + 1;
+    this.attempts.set(state, attempts);
     try {
       const before = await this.page.evaluate(
         () => (window as { __a11yChanges?: number }).__a11yChanges,
@@ -225,18 +229,27 @@ export class PageAudit {
         changes: (window as { __a11yChanges?: number }).__a11yChanges,
         state: (window as { __a11yState?: () => string | null }).__a11yState?.() ?? null,
       }));
-      const attempts = (this.attempts.get(state) ?? 0) + 1;
-      this.attempts.set(state, attempts);
-      const stable = before === after.changes && after.state === state;
-      if (!stable && attempts < MAX_UNSTABLE_ATTEMPTS) return false;
+      // A result is kept only if the page held still while axe looked at it.
+      if (before !== after.changes || after.state !== state) {
+        return this.giveUpAfter(attempts, state, 'the page kept changing during the audit');
+      }
       this.audited.add(state);
       this.findings.push(...failingFindings(state, results));
       return true;
     } catch (error) {
-      // The page navigated or closed mid-audit: the new document reports its own state.
-      if (this.closed || isNavigationError(error)) return false;
-      throw error;
+      // The page navigated or closed mid-audit (axe's script went with the old document): the
+      // new document reports its own state, and this one is asked again if it comes back.
+      if (this.closed) return true;
+      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      return this.giveUpAfter(attempts, state, reason);
     }
+  }
+
+  /** False (ask again) until the state had MAX_ATTEMPTS attempts; then it is left unaudited. */
+  private giveUpAfter(attempts: number, state: string, reason: string): boolean {
+    if (attempts < MAX_ATTEMPTS) return false;
+    this.skipped.set(state, reason);
+    return true;
   }
 
   /**
@@ -272,12 +285,4 @@ export class PageAudit {
     this.findings.push(...found);
     return found;
   }
-}
-
-/** Errors of an evaluation cut short by a navigation or a closing page. */
-function isNavigationError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /Execution context was destroyed|navigat|Target (page, context or browser )?(has been )?closed|frame was detached|Cannot find context/i.test(
-    message,
-  );
 }

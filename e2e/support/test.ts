@@ -30,7 +30,7 @@ export const test = base.extend<{
 }>({
   a11yAudit: [true, { option: true }],
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring.
-  a11y: async ({}, use) => {
+  a11y: async ({}, use, testInfo) => {
     const audits = new Map<Page, PageAudit>();
     const watch = async (target: Page): Promise<void> => {
       if (!audits.has(target)) audits.set(target, await PageAudit.watch(target));
@@ -53,6 +53,12 @@ export const test = base.extend<{
       audited: () => [...audits.values()].flatMap((a) => [...a.audited]),
       finish: async () => {
         for (const audit of audits.values()) await audit.finish();
+        for (const [state, reason] of [...audits.values()].flatMap((a) => [...a.skipped])) {
+          testInfo.annotations.push({
+            type: 'a11y: not audited',
+            description: `${state}: ${reason}`,
+          });
+        }
         const findings = all();
         expect(findings, formatFindings(findings)).toEqual([]);
       },
