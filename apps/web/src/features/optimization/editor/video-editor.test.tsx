@@ -13,6 +13,7 @@ import {
 import { editorApi, lastRequest, requestsOf, resetEditorApi } from './testing/editor-server.ts';
 import { renderEditor } from './testing/render-editor.tsx';
 import { configureApiClient } from '../../../lib/api-client.ts';
+import { setViewport } from '../../../testing/viewport.ts';
 
 // Whole-editor tests type into real fields: slower than the 5 s default on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -94,6 +95,56 @@ describe('editing and live recommendations', () => {
     const user = userEvent.setup();
     await user.type(title, ': sourdough bread');
     await waitFor(() => expect(levelOf()).toBeGreaterThan(before));
+  });
+
+  it('shows the impact as room to improve in a neutral colour, and the level as progress', async () => {
+    renderEditor();
+    await loaded();
+    const panel = screen.getByRole('region', { name: 'Recommendations' });
+    const impact = within(panel).getByRole('progressbar', { name: 'Room to improve' });
+    const value = impact.getAttribute('aria-valuenow');
+    expect(within(panel).getByText(`Room to improve: ${value}/100`)).toBeInTheDocument();
+    expect(impact).toHaveAttribute('aria-valuetext', `${value} of 100 left to gain`);
+    expect(impact).toHaveClass('MuiLinearProgress-colorInherit');
+    for (const colour of ['Error', 'Warning', 'Success'])
+      expect(impact).not.toHaveClass(`MuiLinearProgress-color${colour}`);
+    expect(within(panel).queryByText(/Likelihood of better search performance:/)).toBeNull();
+    expect(
+      within(panel).getByText(/^Impact is the likelihood of better search performance\. /),
+    ).toBeInTheDocument();
+    const level = within(panel).getByRole('progressbar', { name: 'Optimization level' });
+    const percent = level.getAttribute('aria-valuenow');
+    expect(level).toHaveAttribute('aria-valuetext', `${percent}% of tips applied`);
+    expect(level).not.toHaveClass('MuiCircularProgress-colorError');
+    expect(within(panel).getByText(/^\d+ of \d+ tips done$/)).toBeInTheDocument();
+    // On a wide screen the panel sits beside the fields: no compact copy.
+    expect(screen.queryByRole('group', { name: 'Live optimization level' })).toBeNull();
+  });
+
+  it('on a phone, shows a compact live level above the fields that stays in view', async () => {
+    setViewport({ width: 390, height: 844 });
+    editorApi.details = buildVideoDetails({ live: { title: 'My weekend at home' } });
+    renderEditor();
+    const title = await loaded();
+    const compact = screen.getByRole('group', { name: 'Live optimization level' });
+    expect(getComputedStyle(compact).position).toBe('sticky');
+    // Before the fields in the document: the first thing of the form.
+    expect(compact.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const compactLevel = () =>
+      Number(
+        within(compact)
+          .getByRole('progressbar', { name: 'Optimization level' })
+          .getAttribute('aria-valuenow'),
+      );
+    expect(within(compact).getByRole('progressbar', { name: 'Room to improve' })).toHaveClass(
+      'MuiLinearProgress-colorInherit',
+    );
+    const before = compactLevel();
+    expect(
+      within(compact).getByText(new RegExp(`^Optimization level: ${before}% · `)),
+    ).toBeVisible();
+    fireEvent.change(title, { target: { value: 'My weekend at home: sourdough bread' } });
+    await waitFor(() => expect(compactLevel()).toBeGreaterThan(before));
   });
 
   it('shows the tips by group with pass/fail, one open at a time, and Ignore calls the API', async () => {
