@@ -7,7 +7,8 @@
  * running and the DOM has been quiet for a moment), it asks the test side to audit it. The audit
  * runs axe and keeps the result only if the DOM did not change meanwhile (otherwise the page asks
  * again), so a half-rendered or half-faded page is never judged. Each state is audited once per
- * test. Serious and critical violations fail the test at its end (see support/test.ts).
+ * worker (the journeys sign in to the same pages over and over; auditing each again would double
+ * the suite's time). Serious and critical violations fail the test at its end (see support/test.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -183,8 +184,10 @@ const MAX_ATTEMPTS = 5;
 /** Watches one page and audits each new settled state once. */
 export class PageAudit {
   readonly findings: Finding[] = [];
-  /** States audited (the result kept). */
+  /** States this page's audit looked at (the result kept). */
   readonly audited = new Set<string>();
+  /** Audits run, and the time they took. */
+  readonly stats = { audits: 0, ms: 0 };
   private readonly attempts = new Map<string, number>();
   private running: Promise<boolean> = Promise.resolve(true);
   private closed = false;
@@ -192,16 +195,20 @@ export class PageAudit {
   readonly skipped = new Map<string, string>();
   private readonly page: Page;
 
-  private constructor(page: Page) {
+  /** States audited already in this worker (shared by the tests of a worker). */
+  private readonly seen: Set<string>;
+
+  private constructor(page: Page, seen: Set<string>) {
     this.page = page;
+    this.seen = seen;
     page.once('close', () => {
       this.closed = true;
     });
   }
 
   /** Starts watching a page: from its next document on, and the current one. */
-  static async watch(page: Page): Promise<PageAudit> {
-    const audit = new PageAudit(page);
+  static async watch(page: Page, seen = new Set<string>()): Promise<PageAudit> {
+    const audit = new PageAudit(page, seen);
     await page.exposeBinding(BINDING, (_source, state: string) => audit.request(state));
     const options = { binding: BINDING, ...WATCH };
     await page.addInitScript(installWatcher, options);
@@ -217,14 +224,17 @@ export class PageAudit {
 
   private async auditState(state: string): Promise<boolean> {
     if (this.closed) return true;
-    if (this.audited.has(state) || this.skipped.has(state) || unaudited(state)) return true;
+    if (this.seen.has(state) || this.skipped.has(state) || unaudited(state)) return true;
     const attempts = (this.attempts.get(state) ?? 0) + 1;
     this.attempts.set(state, attempts);
     try {
       const before = await this.page.evaluate(
         () => (window as { __a11yChanges?: number }).__a11yChanges,
       );
+      const started = Date.now();
       const results = await runAxe(this.page);
+      this.stats.audits += 1;
+      this.stats.ms += Date.now() - started;
       const after = await this.page.evaluate(() => ({
         changes: (window as { __a11yChanges?: number }).__a11yChanges,
         state: (window as { __a11yState?: () => string | null }).__a11yState?.() ?? null,
@@ -234,6 +244,7 @@ export class PageAudit {
         return this.giveUpAfter(attempts, state, 'the page kept changing during the audit');
       }
       this.audited.add(state);
+      this.seen.add(state);
       this.findings.push(...failingFindings(state, results));
       return true;
     } catch (error) {
@@ -281,6 +292,7 @@ export class PageAudit {
     const state = await this.settledState(timeoutMs);
     const results = await runAxe(this.page);
     this.audited.add(state);
+    this.seen.add(state);
     const found = failingFindings(state, results);
     this.findings.push(...found);
     return found;

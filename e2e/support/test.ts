@@ -24,16 +24,18 @@ export interface A11yAudit {
 }
 
 /** Playwright's test with the accessibility audit (option `a11yAudit`, on by default). */
-export const test = base.extend<{
-  a11yAudit: boolean;
-  a11y: A11yAudit & { finish(): Promise<void> };
-}>({
+export const test = base.extend<
+  { a11yAudit: boolean; a11y: A11yAudit & { finish(): Promise<void> } },
+  { a11yAuditedStates: Set<string> }
+>({
   a11yAudit: [true, { option: true }],
+  // Page states audited by earlier tests of this worker are not audited again.
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring.
-  a11y: async ({}, use, testInfo) => {
+  a11yAuditedStates: [async ({}, use) => use(new Set<string>()), { scope: 'worker' }],
+  a11y: async ({ a11yAuditedStates }, use, testInfo) => {
     const audits = new Map<Page, PageAudit>();
     const watch = async (target: Page): Promise<void> => {
-      if (!audits.has(target)) audits.set(target, await PageAudit.watch(target));
+      if (!audits.has(target)) audits.set(target, await PageAudit.watch(target, a11yAuditedStates));
     };
     const all = (): Finding[] => [...audits.values()].flatMap((a) => a.findings);
     await use({
@@ -53,6 +55,11 @@ export const test = base.extend<{
       audited: () => [...audits.values()].flatMap((a) => [...a.audited]),
       finish: async () => {
         for (const audit of audits.values()) await audit.finish();
+        const stats = [...audits.values()].map((a) => a.stats);
+        testInfo.annotations.push({
+          type: 'a11y: audits',
+          description: `${stats.reduce((n, s) => n + s.audits, 0)} in ${stats.reduce((n, s) => n + s.ms, 0)} ms`,
+        });
         for (const [state, reason] of [...audits.values()].flatMap((a) => [...a.skipped])) {
           testInfo.annotations.push({
             type: 'a11y: not audited',
