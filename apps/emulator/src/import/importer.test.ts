@@ -192,6 +192,9 @@ CANDICE - https://www.lovebilly.com"`,
     expect(() => importFiles(world, [good, join(dir, 'missing.csv')])).toThrow(ImportError);
     expect(world.videos.size).toBe(0);
     expect(importFiles(world, [good]).videosAdded).toBe(1);
+    // Imported again (as EMULATOR_IMPORT does at every start): nothing new, one source entry.
+    expect(importFiles(world, [good])).toMatchObject({ videosAdded: 0, videosUpdated: 0 });
+    expect(world.sources.map((s) => s.file)).toEqual([good]);
   });
 
   it('gives long-form durations from the documented distribution, Shorts only where marked', () => {

@@ -167,12 +167,17 @@ export function importFiles(
   const rows = parsed.flatMap((p) => p.rows);
   const merge = world.merge(rows, options.account ? { account: options.account } : {});
   const importedAt = new Date((options.now ?? Date.now)()).toISOString();
-  for (const { report } of parsed)
-    world.sources.push({
+  for (const { report } of parsed) {
+    // A file imported again (EMULATOR_IMPORT at every start) keeps one entry, the latest.
+    const source = {
       file: report.file,
       format: report.format,
       importedAt,
       records: report.records,
-    });
+    };
+    const known = world.sources.findIndex((s) => s.file === report.file);
+    if (known >= 0) world.sources[known] = source;
+    else world.sources.push(source);
+  }
   return { ...merge, files: parsed.map((p) => p.report) };
 }
