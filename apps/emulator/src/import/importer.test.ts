@@ -108,6 +108,42 @@ CANDICE - https://www.lovebilly.com"`,
     expect(parseTrendingDate2017('18.05.31')).toBeNaN();
   });
 
+  it('reads a 3,000-row 2017 file with multiline, quoted descriptions as 3,000 records', () => {
+    const quote = (f: string) => `"${f.replace(/"/g, '""')}"`;
+    const lines = [HEADER_2017];
+    for (let i = 0; i < 3000; i++) {
+      const id = `v${String(i).padStart(10, '0')}`;
+      const description = `Line one of ${i}, with "quotes"\nand, commas\n\nLINKS:\nhttps://example.com/${i}`;
+      lines.push(
+        [
+          id,
+          '17.14.11',
+          quote(`Video ${i}: "the" one`),
+          quote(`Channel ${i % 40}`),
+          '24',
+          '2017-11-13T17:13:01.000Z',
+          quote(`"tag ${i}"|"shared, tag"`),
+          String(1000 + i),
+          '10',
+          '1',
+          '5',
+          'x',
+          'False',
+          'False',
+          'False',
+          quote(description),
+        ].join(','),
+      );
+    }
+    const { rows, report } = parseImportText(lines.join('\r\n'), 'CAvideos.csv');
+    expect(report).toMatchObject({ records: 3000, malformed: 0, videos: 3000, channels: 40 });
+    expect(rows[7]!.description).toBe(
+      'Line one of 7, with "quotes"\nand, commas\n\nLINKS:\nhttps://example.com/7',
+    );
+    expect(rows[7]!.tags).toEqual(['tag 7', 'shared, tag']);
+    expect(rows[7]!.region).toBe('CA');
+  });
+
   it('unescapes the 2017 literal "\\n" in descriptions', () => {
     const text = `${HEADER_2017}\nabcdefghijk,17.14.11,T,C,22,2017-11-13T17:13:01.000Z,[none],1,1,0,1,x,False,False,False,one\\ntwo\\n\\nthree`;
     expect(parseImportText(text, 'GBvideos.csv').rows[0]!.description).toBe('one\ntwo\n\nthree');
