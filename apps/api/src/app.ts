@@ -23,36 +23,37 @@ import { registerProxyWarning } from './http/proxy-warning.ts';
 import { sessionResolver } from './http/session-cookies.ts';
 import { registerSystemRoutes } from './http/system.routes.ts';
 import { answerFrameworkError, MAX_PARAM_LENGTH, registerTextGuard } from './http/input-guard.ts';
-import type { EventsService } from './modules/events/events.service.ts';
-import { registerEventRoutes } from './modules/events/events.routes.ts';
-import type { ChannelConnectService } from './modules/channels/channel-connect.service.ts';
-import type { ChannelCredentials } from './modules/channels/channel-credentials.ts';
-import { ChannelGuard } from './modules/channels/channel-access.ts';
-import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
-import type { ChannelsService } from './modules/channels/channels.service.ts';
-import type { SyncService } from './modules/sync/sync.service.ts';
-import { registerSyncRoutes } from './modules/sync/sync.routes.ts';
-import type { ChannelSearchService } from './modules/channels/channel-search.service.ts';
-import type { MailService } from './modules/mail/mail.service.ts';
-import { registerMailboxRoutes } from './modules/mail/mailbox.routes.ts';
-import type { SessionService } from './modules/sessions/session.service.ts';
-import type { UsersService } from './modules/users/users.service.ts';
-import { registerUserRoutes } from './modules/users/users.routes.ts';
-import { registerKeywordRoutes } from './modules/keywords/keywords.routes.ts';
-import type { KeywordsService } from './modules/keywords/keywords.service.ts';
-import type { DraftsService } from './modules/optimization/drafts.service.ts';
-import type { OptimizationService } from './modules/optimization/optimization.service.ts';
-import { registerOptimizationRoutes } from './modules/optimization/optimization.routes.ts';
-import type { PublishService } from './modules/optimization/publish.service.ts';
-import type { TemplatesService } from './modules/optimization/templates.service.ts';
-import type { ThumbnailsService } from './modules/optimization/thumbnails.service.ts';
-import type { IdeasService } from './modules/ideas/ideas.service.ts';
-import { registerIdeaRoutes } from './modules/ideas/ideas.routes.ts';
-import type { SavedIdeasService } from './modules/ideas/saved-ideas.service.ts';
-import type { ScriptsService } from './modules/ideas/scripts.service.ts';
-import type { IdeaInboxService } from './modules/ideas/idea-inbox.service.ts';
-import { registerSavedIdeaRoutes } from './modules/ideas/saved-ideas.routes.ts';
-import { registerIdeaInboxRoutes } from './modules/ideas/idea-inbox.routes.ts';
+import { type EventsService, registerEventRoutes } from './modules/events/index.ts';
+import {
+  type ChannelConnectService,
+  type ChannelCredentials,
+  ChannelGuard,
+  registerChannelRoutes,
+  type ChannelsService,
+  type ChannelSearchService,
+} from './modules/channels/index.ts';
+import { type SyncService, registerSyncRoutes } from './modules/sync/index.ts';
+import { type MailService, registerMailboxRoutes } from './modules/mail/index.ts';
+import type { SessionService } from './modules/sessions/index.ts';
+import { type UsersService, registerUserRoutes } from './modules/users/index.ts';
+import { registerKeywordRoutes, type KeywordsService } from './modules/keywords/index.ts';
+import {
+  type DraftsService,
+  type OptimizationService,
+  registerOptimizationRoutes,
+  type PublishService,
+  type TemplatesService,
+  type ThumbnailsService,
+} from './modules/optimization/index.ts';
+import {
+  type IdeasService,
+  registerIdeaRoutes,
+  type SavedIdeasService,
+  type ScriptsService,
+  type IdeaInboxService,
+  registerSavedIdeaRoutes,
+  registerIdeaInboxRoutes,
+} from './modules/ideas/index.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {

@@ -17,41 +17,48 @@ import { jobDefinitions } from './jobs/definitions.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { withSafeResults } from './lib/safe-text.ts';
 import { InvalidationBus } from './lib/invalidation-bus.ts';
-import { EventsService, type EventBatchOptions } from './modules/events/events.service.ts';
-import { MailService } from './modules/mail/mail.service.ts';
-import { RateLimitService } from './modules/rate-limit/rate-limit.service.ts';
-import { AuthThrottle } from './modules/rate-limit/auth-throttle.ts';
-import { SessionService } from './modules/sessions/session.service.ts';
-import { UsersRepository } from './modules/users/users.repository.ts';
-import { ChannelConnectService } from './modules/channels/channel-connect.service.ts';
-import { ChannelCredentials } from './modules/channels/channel-credentials.ts';
-import { OAUTH_CALLBACK_PATH } from './modules/channels/channels.routes.ts';
-import { ChannelsService } from './modules/channels/channels.service.ts';
-import { ChannelSearchService } from './modules/channels/channel-search.service.ts';
-import { DataForSeoAdapter } from './modules/keywords/dataforseo.adapter.ts';
-import type { KeywordDataProvider } from './modules/keywords/keyword-data.port.ts';
-import { KeywordsService } from './modules/keywords/keywords.service.ts';
-import { SyncService } from './modules/sync/sync.service.ts';
-import { DraftsService } from './modules/optimization/drafts.service.ts';
-import type { KeywordFigures } from './modules/optimization/keyword-figures.ts';
-import { OptimizationService } from './modules/optimization/optimization.service.ts';
-import { PublishJournal } from './modules/optimization/publish-journal.ts';
-import { PublishReconciler } from './modules/optimization/publish-reconciler.ts';
-import { PublishService } from './modules/optimization/publish.service.ts';
-import { SearchInsights } from './modules/platform-search/search-insights.ts';
-import { TemplatesService } from './modules/optimization/templates.service.ts';
-import { ThumbnailsService } from './modules/optimization/thumbnails.service.ts';
-import { YouTubeAdapter } from './modules/video-platform/youtube.adapter.ts';
-import { IdeasService } from './modules/ideas/ideas.service.ts';
-import { SavedIdeasService } from './modules/ideas/saved-ideas.service.ts';
-import { ScriptsService } from './modules/ideas/scripts.service.ts';
-import { IdeaInboxService, ideasFromSuggestions } from './modules/ideas/idea-inbox.service.ts';
-import type { VideoPlatform } from './modules/video-platform/video-platform.port.ts';
+import { EventsService, type EventBatchOptions } from './modules/events/index.ts';
+import { MailService } from './modules/mail/index.ts';
 import {
+  RateLimitService,
+  AuthThrottle,
   DEFAULT_AUTH_LIMITS,
-  UsersService,
   type AuthLimits,
-} from './modules/users/users.service.ts';
+} from './modules/rate-limit/index.ts';
+import { SessionService } from './modules/sessions/index.ts';
+import { UsersRepository, UsersService } from './modules/users/index.ts';
+import {
+  ChannelConnectService,
+  ChannelCredentials,
+  OAUTH_CALLBACK_PATH,
+  ChannelsService,
+  ChannelSearchService,
+} from './modules/channels/index.ts';
+import {
+  DataForSeoAdapter,
+  type KeywordDataProvider,
+  KeywordsService,
+} from './modules/keywords/index.ts';
+import { SyncService } from './modules/sync/index.ts';
+import {
+  DraftsService,
+  type KeywordFigures,
+  OptimizationService,
+  PublishJournal,
+  PublishReconciler,
+  PublishService,
+  TemplatesService,
+  ThumbnailsService,
+} from './modules/optimization/index.ts';
+import { SearchInsights } from './modules/platform-search/index.ts';
+import { YouTubeAdapter, type VideoPlatform } from './modules/video-platform/index.ts';
+import {
+  IdeasService,
+  SavedIdeasService,
+  ScriptsService,
+  IdeaInboxService,
+  ideasFromSuggestions,
+} from './modules/ideas/index.ts';
 
 /** Which parts a process runs: the HTTP app, the job worker, or both. */
 export type Role = 'all' | 'web' | 'worker';

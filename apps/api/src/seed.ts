@@ -1,6 +1,6 @@
 import type { Config } from './config/config.ts';
 import type { Composition } from './compose.ts';
-import { DEFAULT_CHANNEL_SETTINGS } from './modules/channels/channels.service.ts';
+import { DEFAULT_CHANNEL_SETTINGS } from './modules/channels/index.ts';
 
 /** The emulator's demo account that owns the demo channels (see apps/emulator accounts). */
 export const EMULATOR_DEMO_ACCOUNT = 'alex.creator@tubewise.test';

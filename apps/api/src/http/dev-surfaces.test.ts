@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_CREATOR, s256 } from '@tubewise/emulator';
 import { EMULATOR_CLIENT } from '../config/config.ts';
-import { OAUTH_CALLBACK_PATH } from '../modules/channels/channels.routes.ts';
+import { OAUTH_CALLBACK_PATH } from '../modules/channels/index.ts';
 import { createTestApp, testBackends, type TestApp } from '../testing/test-app.ts';
 
 const REMOTE = '203.0.113.5';

@@ -3,12 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorEnvelope, type ChannelScope, type RouteDef } from '@tubewise/contract';
-import type {
-  ChannelAccess,
-  ChannelAccessCache,
-  ChannelGuard,
-} from '../modules/channels/channel-access.ts';
-import type { AuthenticatedSession } from '../modules/sessions/session.service.ts';
+import type { ChannelAccess, ChannelAccessCache, ChannelGuard } from '../modules/channels/index.ts';
+import type { AuthenticatedSession } from '../modules/sessions/index.ts';
 import { AppError } from '../lib/errors.ts';
 
 declare module 'fastify' {

@@ -21,7 +21,7 @@ import { EMULATOR_KEYWORD_DATA_CREDENTIALS, type Emulator } from '@tubewise/emul
 import { errorEnvelope, isSafeText } from '@tubewise/contract';
 import { createTestApp, testBackends, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../testing/emulator-server.ts';
-import { DataForSeoAdapter } from '../modules/keywords/dataforseo.adapter.ts';
+import { DataForSeoAdapter } from '../modules/keywords/index.ts';
 import { connectEmulatorChannel, syncChannel } from '../testing/connect-channel.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';

@@ -30,8 +30,8 @@ import {
 import { defineRoute } from './route.ts';
 import { createTestApp, testBackends, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../testing/emulator-server.ts';
-import { DataForSeoAdapter } from '../modules/keywords/dataforseo.adapter.ts';
-import { WEEKLY_IDEAS_FLAG } from '../modules/ideas/idea-inbox.service.ts';
+import { DataForSeoAdapter } from '../modules/keywords/index.ts';
+import { WEEKLY_IDEAS_FLAG } from '../modules/ideas/index.ts';
 import { connectEmulatorChannel, syncChannel } from '../testing/connect-channel.ts';
 
 /** Registered routes that are not contract routes, each with why and where they are tested. */

@@ -18,7 +18,7 @@ import {
   type RegisteredRoute,
   type TestApp,
 } from '../testing/test-app.ts';
-import { GENEROUS_AUTH_LIMITS } from '../modules/rate-limit/auth-limits.ts';
+import { GENEROUS_AUTH_LIMITS } from '../modules/rate-limit/index.ts';
 
 /** Routes the walk skips, each with the reason and where it is tested instead. */
 const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [

@@ -3,7 +3,7 @@ import type {
   AuthenticatedSession,
   IssuedSession,
   SessionService,
-} from '../modules/sessions/session.service.ts';
+} from '../modules/sessions/index.ts';
 import type { SessionResolver } from './route.ts';
 
 /** Cookie with the short-lived session token, sent on every request. */

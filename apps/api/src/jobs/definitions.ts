@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import type { MailService } from '../modules/mail/mail.service.ts';
-import type { SessionService } from '../modules/sessions/session.service.ts';
-import type { UsersService } from '../modules/users/users.service.ts';
-import type { ChannelConnectService } from '../modules/channels/channel-connect.service.ts';
-import type { SyncService } from '../modules/sync/sync.service.ts';
-import type { ChannelSearchService } from '../modules/channels/channel-search.service.ts';
-import type { IdeaInboxService } from '../modules/ideas/idea-inbox.service.ts';
-import type { PublishService } from '../modules/optimization/publish.service.ts';
+import type { MailService } from '../modules/mail/index.ts';
+import type { SessionService } from '../modules/sessions/index.ts';
+import type { UsersService } from '../modules/users/index.ts';
+import type { ChannelConnectService, ChannelSearchService } from '../modules/channels/index.ts';
+import type { SyncService } from '../modules/sync/index.ts';
+import type { IdeaInboxService } from '../modules/ideas/index.ts';
+import type { PublishService } from '../modules/optimization/index.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH } from '@tubewise/contract';
 import { AppError } from './errors.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.ts';
-import { assertAcceptablePassword } from '../modules/users/users.service.ts';
+import { assertAcceptablePassword } from '../modules/users/index.ts';
 
 const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/;
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { createEmulator, type Emulator } from '@tubewise/emulator';
-import { YouTubeAdapter } from '../modules/video-platform/youtube.adapter.ts';
+import { YouTubeAdapter } from '../modules/video-platform/index.ts';
 
 /** The emulator on its own loopback server, and the product's adapter pointed at it. */
 export interface EmulatorServer {

@@ -15,7 +15,7 @@ import {
   type PlatformVideo,
   type VideoUpdateResult,
   type VideoPlatform,
-} from '../modules/video-platform/video-platform.port.ts';
+} from '../modules/video-platform/index.ts';
 
 /** An account on the fake platform: who consents, and the channel it owns (if any). */
 export interface FakeAccount {

@@ -6,11 +6,7 @@ import { channelMembers, channels, oauthStates } from '../../db/schema/index.ts'
 import type { Clock } from '../../lib/clock.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import {
-  SCOPE_FORCE_SSL,
-  SCOPE_MANAGE,
-  type VideoPlatform,
-} from '../video-platform/video-platform.port.ts';
+import { SCOPE_FORCE_SSL, SCOPE_MANAGE, type VideoPlatform } from '../video-platform/index.ts';
 import type { ChannelCredentials } from './channel-credentials.ts';
 import { safeOAuthReturnPath } from './oauth-return-path.ts';
 

@@ -5,12 +5,12 @@ import { channelCredentials, channels } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { platformToAppError } from '../video-platform/platform-app-error.ts';
 import {
+  platformToAppError,
   PlatformError,
   type PlatformTokens,
   type VideoPlatform,
-} from '../video-platform/video-platform.port.ts';
+} from '../video-platform/index.ts';
 
 /** Access tokens are refreshed this long before they expire. */
 const REFRESH_MARGIN_MS = 60_000;

@@ -2,9 +2,8 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { platformCache } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { RateLimitService, type Limit } from '../rate-limit/rate-limit.service.ts';
-import { platformToAppError } from '../video-platform/platform-app-error.ts';
-import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
+import { RateLimitService, type Limit } from '../rate-limit/index.ts';
+import { platformToAppError, type VideoPlatform } from '../video-platform/index.ts';
 
 /** A search answer is reused this long: search.list has its own bucket of only 100 calls a day. */
 export const CHANNEL_SEARCH_CACHE_SECONDS = 24 * 3600;

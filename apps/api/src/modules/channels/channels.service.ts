@@ -10,9 +10,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { RateLimitService, type Limit } from '../rate-limit/rate-limit.service.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { MailService } from '../mail/index.ts';
+import { RateLimitService, type Limit } from '../rate-limit/index.ts';
+import type { UsersService } from '../users/index.ts';
 import type { ChannelCredentials } from './channel-credentials.ts';
 import { channelInviteEmail } from './channels.emails.ts';
 import { isKnownLocale } from './locales.ts';

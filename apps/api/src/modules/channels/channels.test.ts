@@ -9,7 +9,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../testing/test-app.ts';
-import { SCOPE_READONLY } from '../video-platform/video-platform.port.ts';
+import { SCOPE_READONLY } from '../video-platform/index.ts';
 
 const CHANNEL_A = 'UCaaaaaaaaaaaaaaaaaaaaaa';
 const CHANNEL_B = 'UCbbbbbbbbbbbbbbbbbbbbbb';

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mail.service.ts';
+import type { MailMessage } from '../mail/index.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
 /** One idea as the weekly e-mail lists it. */

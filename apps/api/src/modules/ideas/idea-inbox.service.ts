@@ -7,10 +7,10 @@ import { channelMembers, channels, ideaInboxSubscriptions, users } from '../../d
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { ChannelsService } from '../channels/channels.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { ChannelsService } from '../channels/index.ts';
+import type { MailService } from '../mail/index.ts';
 import type { IdeasService } from './ideas.service.ts';
-import type { Limit, RateLimitService } from '../rate-limit/rate-limit.service.ts';
+import type { Limit, RateLimitService } from '../rate-limit/index.ts';
 import { weeklyIdeasEmail } from './idea-inbox.emails.ts';
 import { ideaKey, type SavedIdeasService } from './saved-ideas.service.ts';
 

@@ -14,15 +14,14 @@ import {
 } from '../../testing/test-app.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { DataForSeoAdapter } from '../keywords/dataforseo.adapter.ts';
-import { SearchInsights } from '../platform-search/search-insights.ts';
-import type { YouTubeAdapter } from '../video-platform/youtube.adapter.ts';
+import { DataForSeoAdapter, sharesWord } from '../keywords/index.ts';
+import { SearchInsights } from '../platform-search/index.ts';
+import type { YouTubeAdapter } from '../video-platform/index.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
-import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
+import { RateLimitService } from '../rate-limit/index.ts';
 import { IDEAS_LIMIT, IdeasService } from './ideas.service.ts';
 import { scoreOpportunity } from './opportunity.ts';
 import { connectEmulatorChannel, syncChannel } from '../../testing/connect-channel.ts';
-import { sharesWord } from '../keywords/keyword-words.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 const SUGGESTIONS_PATH = '/v3/dataforseo_labs/google/keyword_suggestions/live';

@@ -1,5 +1,5 @@
 // The opportunity score of a video idea: pure, so it is property-tested (opportunity.test.ts).
-import type { MonthlyVolume } from '../keywords/keyword-data.port.ts';
+import type { MonthlyVolume } from '../keywords/index.ts';
 
 /** A video ranking for the phrase now: what the score reads of it. */
 export interface TopResultFigures {

@@ -10,10 +10,9 @@ import { channelSettings, ideaFolders, savedIdeas, videoScripts } from '../../db
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { ChannelsService } from '../channels/channels.service.ts';
-import { normalizeKeyword } from '../keywords/keyword-data.port.ts';
-import { marketOf } from '../keywords/keywords.service.ts';
-import { displayName } from '../users/display-name.ts';
+import type { ChannelsService } from '../channels/index.ts';
+import { normalizeKeyword, marketOf } from '../keywords/index.ts';
+import { displayName } from '../users/index.ts';
 
 type FolderRow = typeof ideaFolders.$inferSelect;
 /** A saved idea as stored. */

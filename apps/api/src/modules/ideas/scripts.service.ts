@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { videoScriptVersions, videoScripts } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { displayName } from '../users/display-name.ts';
+import { displayName } from '../users/index.ts';
 import type { SavedIdeasService } from './saved-ideas.service.ts';
 import { sanitizeScript } from './script-html.ts';
 

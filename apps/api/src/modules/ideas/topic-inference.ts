@@ -1,7 +1,6 @@
 // A channel's topics inferred from its videos, for a channel whose settings name none: the tags
 // and title phrases most of its videos share. Pure, so it is table-tested.
-import { normalizeKeyword } from '../keywords/keyword-data.port.ts';
-import { meaningfulWords, stem, STOP_WORDS, wordsOf } from '../keywords/keyword-words.ts';
+import { normalizeKeyword, meaningfulWords, stem, STOP_WORDS, wordsOf } from '../keywords/index.ts';
 
 /** How many of the channel's latest videos topics are inferred from. */
 export const TOPIC_VIDEOS_READ = 200;

@@ -12,9 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { keywordLists, keywordMetrics, videoKeywords, videos } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ChannelsService } from '../channels/channels.service.ts';
-import { LOCALES } from '../channels/locales.ts';
-import { RateLimitService, type Limit } from '../rate-limit/rate-limit.service.ts';
+import { type ChannelsService, LOCALES } from '../channels/index.ts';
+import { RateLimitService, type Limit } from '../rate-limit/index.ts';
 import {
   isSendableKeyword,
   KeywordDataError,

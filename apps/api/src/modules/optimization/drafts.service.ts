@@ -7,7 +7,7 @@ import { thumbnailUploads, videoDrafts } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { displayName } from '../users/display-name.ts';
+import { displayName } from '../users/index.ts';
 import { presentDraft } from './optimization.presenter.ts';
 
 /** A draft as the editor sends it. */

@@ -5,7 +5,7 @@ import {
   CHANNEL_ACCESS_TOPIC,
   type ChannelAccess,
   type ChannelAccessCache,
-} from '../channels/channel-access.ts';
+} from '../channels/index.ts';
 
 /** How long a version or a reader is trusted without hearing from the database. */
 const FRESHNESS_TTL_MS = 30_000;

@@ -3,7 +3,7 @@ import { routes } from '@tubewise/contract';
 import { CSV_CONTENT_TYPE, csvFileName } from '@tubewise/contract/csv';
 import { defineRoute, SerializedJson, type SessionResolver } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ChannelsService } from '../channels/channels.service.ts';
+import type { ChannelsService } from '../channels/index.ts';
 import type { DraftsService } from './drafts.service.ts';
 import type { OptimizationService } from './optimization.service.ts';
 import type { PublishService } from './publish.service.ts';

@@ -28,13 +28,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { regionOf } from '../platform-search/search-region.ts';
-import type { ChannelCredentials } from '../channels/channel-credentials.ts';
-import {
-  MAX_PAGE_SIZE,
-  type PlatformVideo,
-  type VideoPlatform,
-} from '../video-platform/video-platform.port.ts';
+import { regionOf, type SearchInsights } from '../platform-search/index.ts';
+import type { ChannelCredentials } from '../channels/index.ts';
+import { MAX_PAGE_SIZE, type PlatformVideo, type VideoPlatform } from '../video-platform/index.ts';
 import type { KeywordFigures } from './keyword-figures.ts';
 import { ListFreshness } from './list-freshness.ts';
 import {
@@ -44,7 +40,6 @@ import {
   presentRow,
 } from './optimization.presenter.ts';
 import { largestThumbnail, ruleInputOf, scoreVideo } from './scoring.ts';
-import type { SearchInsights } from '../platform-search/search-insights.ts';
 import {
   exportVideos,
   listColumns,

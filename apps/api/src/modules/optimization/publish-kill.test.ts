@@ -16,7 +16,7 @@ import type { EmulatorStateSummary, QuotaLedger } from '@tubewise/emulator';
 import { publishJournal, videos } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import { createTestApp, openTestDatabase, TEST_PASSWORD } from '../../testing/test-app.ts';
-import { YouTubeAdapter } from '../video-platform/youtube.adapter.ts';
+import { YouTubeAdapter } from '../video-platform/index.ts';
 import { PUBLISH_LEASE_MS } from './publish-journal.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');

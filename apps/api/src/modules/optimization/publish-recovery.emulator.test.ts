@@ -16,7 +16,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../testing/test-app.ts';
-import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
+import type { VideoPlatform } from '../video-platform/index.ts';
 import { PUBLISH_LEASE_MS } from './publish-journal.ts';
 import { connectEmulatorChannel, syncChannel } from '../../testing/connect-channel.ts';
 

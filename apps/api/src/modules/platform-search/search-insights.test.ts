@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase, TestClock } from '../../testing/test-app.ts';
-import type { SearchResult, VideoPlatform } from '../video-platform/video-platform.port.ts';
+import type { SearchResult, VideoPlatform } from '../video-platform/index.ts';
 import { SEARCH_FAILURE_MINUTES, SearchInsights, type TopVideo } from './search-insights.ts';
 
 const REGION = { regionCode: 'US', language: 'en' };

@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { platformCache } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isAbout } from '../keywords/keyword-words.ts';
-import type { SearchResult, VideoPlatform } from '../video-platform/video-platform.port.ts';
+import { isAbout } from '../keywords/index.ts';
+import type { SearchResult, VideoPlatform } from '../video-platform/index.ts';
 
 /** How many search results are read for a term (one search.list page). */
 export const SEARCH_RESULTS_READ = 50;

@@ -1,4 +1,4 @@
-import { LOCALES } from '../channels/locales.ts';
+import { LOCALES } from '../channels/index.ts';
 
 /** The platform region and language of a keyword language (its search market). */
 export function regionOf(languageId: string): { regionCode: string; language: string } {

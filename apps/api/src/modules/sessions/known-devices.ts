@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
-import { KNOWN_DEVICE_SECONDS } from '../rate-limit/auth-limits.ts';
+import { KNOWN_DEVICE_SECONDS } from '../rate-limit/index.ts';
 
 /** Most accounts one browser is remembered for (the cookie holds one token each). */
 export const KNOWN_DEVICE_ACCOUNTS_MAX = 5;

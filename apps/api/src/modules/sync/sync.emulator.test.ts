@@ -4,7 +4,7 @@ import { type Emulator, type QuotaLedger } from '@tubewise/emulator';
 import { videos } from '../../db/schema/index.ts';
 import { createTestApp, testBackends, type TestApp } from '../../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
-import type { VideoPlatform } from '../video-platform/video-platform.port.ts';
+import type { VideoPlatform } from '../video-platform/index.ts';
 
 const PAGE = 50;
 const ACCOUNT = 'alex.creator@tubewise.test';

@@ -14,13 +14,13 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { platformToAppError } from '../video-platform/platform-app-error.ts';
-import type { ChannelCredentials } from '../channels/channel-credentials.ts';
 import {
+  platformToAppError,
   PlatformError,
   type PlatformVideo,
   type VideoPlatform,
-} from '../video-platform/video-platform.port.ts';
+} from '../video-platform/index.ts';
+import type { ChannelCredentials } from '../channels/index.ts';
 
 /** Runs a platform call with the run's access token. */
 type TokenRunner = <T>(fn: (token: string) => Promise<T>) => Promise<T>;

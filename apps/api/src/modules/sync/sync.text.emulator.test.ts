@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
-import type { KeywordFigures } from '../optimization/keyword-figures.ts';
+import type { KeywordFigures } from '../optimization/index.ts';
 import { connectEmulatorChannel } from '../../testing/connect-channel.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';

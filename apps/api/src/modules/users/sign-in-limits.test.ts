@@ -23,7 +23,7 @@ import {
   DEFAULT_AUTH_LIMITS,
   KNOWN_DEVICE_SECONDS,
   type AuthLimits,
-} from '../rate-limit/auth-limits.ts';
+} from '../rate-limit/index.ts';
 import { registerProxyWarning, UNTRUSTED_PROXY_WARNING } from '../../http/proxy-warning.ts';
 
 /** Small rules so the tests reach every threshold quickly. */

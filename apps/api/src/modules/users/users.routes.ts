@@ -10,7 +10,7 @@ import {
   setSessionCookies,
 } from '../../http/session-cookies.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { SessionService } from '../sessions/session.service.ts';
+import type { SessionService } from '../sessions/index.ts';
 import type { RequestMeta, UsersService } from './users.service.ts';
 
 const meta = (request: FastifyRequest): RequestMeta => ({

@@ -3,10 +3,9 @@ import pino from 'pino';
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { openTestDatabase, testBackends, TEST_PASSWORD } from '../../testing/test-app.ts';
-import { MailService } from '../mail/mail.service.ts';
-import { AuthThrottle } from '../rate-limit/auth-throttle.ts';
-import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
-import { SessionService } from '../sessions/session.service.ts';
+import { MailService } from '../mail/index.ts';
+import { AuthThrottle, RateLimitService } from '../rate-limit/index.ts';
+import { SessionService } from '../sessions/index.ts';
 import { UsersRepository } from './users.repository.ts';
 import { DEFAULT_AUTH_LIMITS, UsersService } from './users.service.ts';
 

@@ -7,17 +7,24 @@ import { AppError } from '../../lib/errors.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import type { AuthLimits } from '../rate-limit/auth-limits.ts';
-import type { AuthThrottle, ThrottleKey } from '../rate-limit/auth-throttle.ts';
-import { RateLimitService } from '../rate-limit/rate-limit.service.ts';
-import { KnownDevices, type KnownDevice } from '../sessions/known-devices.ts';
-import type { IssuedSession, SessionService } from '../sessions/session.service.ts';
+import type { MailService } from '../mail/index.ts';
+import {
+  type AuthLimits,
+  type AuthThrottle,
+  type ThrottleKey,
+  RateLimitService,
+} from '../rate-limit/index.ts';
+import {
+  KnownDevices,
+  type KnownDevice,
+  type IssuedSession,
+  type SessionService,
+} from '../sessions/index.ts';
 import { presentChannel, presentUser } from './users.presenter.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 import { passwordResetEmail } from './users.emails.ts';
 
-export { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../rate-limit/auth-limits.ts';
+export { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../rate-limit/index.ts';
 
 /** How long GET /me may answer from memory (changes made through this service evict at once). */
 export const USER_CACHE_SECONDS = 30;
