@@ -38,7 +38,9 @@ export function FieldHeader({
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, minHeight: 34, flexWrap: 'wrap' }}>
       <Typography
-        component={htmlFor ? 'label' : 'h3'}
+        // A field without its own control (thumbnail, description) is a section of the page:
+        // the level under the editor's h1, so the outline skips no level.
+        component={htmlFor ? 'label' : 'h2'}
         htmlFor={htmlFor}
         variant="subtitle1"
         sx={{ fontWeight: 600 }}

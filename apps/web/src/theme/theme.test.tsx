@@ -1,4 +1,6 @@
-import { getContrastRatio } from '@mui/material/styles';
+import { getContrastRatio, ThemeProvider } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme.ts';
 
@@ -28,5 +30,19 @@ describe('theme colours', () => {
     expect(getContrastRatio(secondary, theme.palette.background.default)).toBeGreaterThanOrEqual(
       AA_TEXT,
     );
+  });
+});
+
+describe('theme typography', () => {
+  it('renders the subtitle variants as paragraphs, not as sixth-level headings', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <Typography variant="subtitle1">Small label</Typography>
+        <Typography variant="subtitle2">Smaller label</Typography>
+        <Typography variant="h2">A real heading</Typography>
+      </ThemeProvider>,
+    );
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['A real heading']);
+    expect(screen.getByText('Small label').tagName).toBe('P');
   });
 });
