@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { formatFindings } from '../support/a11y.ts';
 import { expect, test, type Page } from '../support/test.ts';
 
@@ -74,4 +77,17 @@ test('a violation left unreported fails the test', async ({ page }) => {
   await serve(page, '/a11y-audit/broken-again', BROKEN_PAGE);
   await page.goto('/a11y-audit/broken-again');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Broken on purpose');
+});
+
+test('every journey takes test and expect from support/test.ts, so its pages are audited', () => {
+  const dir = path.dirname(fileURLToPath(import.meta.url));
+  const unaudited = readdirSync(dir)
+    .filter((file) => file.endsWith('.spec.ts'))
+    .filter((file) => {
+      const source = readFileSync(path.join(dir, file), 'utf8');
+      return (
+        /from '@playwright\/test'/.test(source) || !source.includes("from '../support/test.ts'")
+      );
+    });
+  expect(unaudited, "import { test, expect } from '../support/test.ts' instead").toEqual([]);
 });
