@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/api',
       'apps/emulator',
       'apps/web',
+      'tools',
     ],
   },
 });

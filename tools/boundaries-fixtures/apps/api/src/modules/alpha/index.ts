@@ -1,0 +1,1 @@
+export { alphaService } from './alpha.service.ts';

@@ -1,0 +1,1 @@
+export { betaInternal as beta } from './beta-internal.ts';

@@ -1,0 +1,1 @@
+export const alphaPart = 'alpha part';
