@@ -189,7 +189,7 @@ test('optimise a weak video: search term, live level, draft, template, thumbnail
   // ---- The weakest public video. ----
   const weakest = rows.first();
   const weakLevel = weakest.getByRole('progressbar', { name: 'Optimization level' });
-  await expect(weakLevel).toHaveAttribute('aria-valuetext', /\(Low\)$/);
+  await expect(weakLevel).toHaveAttribute('aria-valuetext', /% of tips applied$/);
   expect(Number(await weakLevel.getAttribute('aria-valuenow'))).toBeLessThan(LOW_LEVEL);
   const link = weakest.getByRole('link').first();
   const originalTitle = (await link.textContent()) ?? '';
@@ -392,19 +392,25 @@ test('optimise a weak video: search term, live level, draft, template, thumbnail
     .click();
   const undone = main.getByRole('status').filter({ hasText: /^Undone: / });
   await expect(undone).toContainText(
-    'Undone: the earlier version of the title, description and tags is live on YouTube again.',
+    'Undone: the earlier version of the title, description, tags and thumbnail is live on YouTube again.',
   );
-  await expect(undone).toContainText(`${1 + COST.update} quota units spent`);
+  await expect(undone).toContainText(`${1 + COST.update + COST.thumbnail} quota units spent`);
+  await expect(undone).toContainText('The earlier thumbnail is set back as a custom image.');
   await expect(main.getByRole('heading', { level: 1 })).toHaveText(originalTitle);
   await expect(main.getByTestId('last-publish')).toContainText('Restored via Tubewise');
   const undoAfter = await unitsByMethod(request);
-  // A publish without a new thumbnail: videos.update only, no thumbnails.set.
+  // The publish set a new thumbnail: undo sets back the copy kept of the one it replaced.
   expect(spent(undoBefore, undoAfter, 'videos.update')).toBe(COST.update);
-  expect(spent(undoBefore, undoAfter, 'thumbnails.set')).toBe(0);
+  expect(spent(undoBefore, undoAfter, 'thumbnails.set')).toBe(COST.thumbnail);
   const restored = await platformSnippet(request, videoId);
   expect(restored.title).toBe(before.title);
   expect(restored.description).toBe(before.description);
   expect(restored.tags ?? []).toEqual(before.tags ?? []);
+  // The kept copy is set again: a new image (a new version of the URL) in the sizes the
+  // platform showed before the publish.
+  expect(Object.keys(restored.thumbnails).sort()).toEqual(Object.keys(before.thumbnails).sort());
+  expect(restored.thumbnails.high!.url).toMatch(/\?v=\d+$/);
+  expect(restored.thumbnails.high!.url).not.toBe(after.thumbnails.high!.url);
 });
 
 /** `text` as a literal in a regular expression. */

@@ -125,6 +125,8 @@ export interface EditorState {
   restoring: boolean;
   restoreError: EditorError | null;
   restoreResult: PublishRecord | null;
+  /** The publish the last undo undid (what its thumbnail note is about). */
+  undonePublish: PublishRecord | null;
   thumbnailWarnings: UploadedThumbnail['warnings'];
   recommendations: RecommendationsState;
   templates: TemplateItem[];
@@ -312,6 +314,7 @@ export function initialEditorState(
     restoring: false,
     restoreError: null,
     restoreResult: null,
+    undonePublish: null,
     thumbnailWarnings: [],
     recommendations: clearedRecommendations(),
     templates,
@@ -766,6 +769,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         ...rebase(state, action.response.video),
         restoring: false,
         restoreResult: action.response.publish,
+        undonePublish: state.lastPublish,
         publishResult: null,
         showNextVideo: false,
         lastPublish: action.response.publish,

@@ -79,6 +79,30 @@ function FailureAlert({
   );
 }
 
+/** Undo thumbnail texts: what an undo does with the thumbnail the undone publish replaced. */
+export const UNDO_THUMBNAIL_TEXTS = {
+  restored:
+    'The earlier thumbnail is set back as a custom image. If it was one YouTube picked from the video, it looks the same, but YouTube’s API cannot make it automatic again (YouTube Studio can).',
+  notKept:
+    'The thumbnail stays as it is: Tubewise has no copy of the one it replaced, so choose it again in the thumbnail field or in YouTube Studio.',
+} as const;
+
+/** What an undo did with the thumbnail, when the undone publish had set one. */
+function UndoThumbnailNote({
+  restored,
+  undone,
+}: {
+  restored: { thumbnailChanged: boolean };
+  undone: { thumbnailChanged: boolean; id: string } | null;
+}) {
+  if (!undone?.thumbnailChanged) return null;
+  return (
+    <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+      {restored.thumbnailChanged ? UNDO_THUMBNAIL_TEXTS.restored : UNDO_THUMBNAIL_TEXTS.notKept}
+    </Box>
+  );
+}
+
 /** The outcome of a publish or an undo: success with quota, the next-video prompt, errors. */
 export function PublishMessages({
   state,
@@ -110,6 +134,7 @@ export function PublishMessages({
         <Alert severity="success" role="status">
           Undone: the earlier version of {publishedFields(restoreResult)} is live on YouTube again.{' '}
           {quotaText(restoreResult.quotaUnits)} spent.
+          <UndoThumbnailNote restored={restoreResult} undone={state.undonePublish} />
         </Alert>
       ) : null}
       {state.showNextVideo ? (

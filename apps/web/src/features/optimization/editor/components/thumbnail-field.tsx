@@ -26,7 +26,7 @@ import { FieldHeader, FieldTips } from './field-parts.tsx';
  */
 function Preview({ src, width, height }: { src: string | null; width: number; height: number }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (!src || failedSrc === src) return <VideoThumbnail src={null} width={width} />;
+  if (!src || failedSrc === src) return <VideoThumbnail src={null} width={width} fluid />;
   return (
     <Box
       component="img"
@@ -36,9 +36,38 @@ function Preview({ src, width, height }: { src: string | null; width: number; he
       height={height}
       referrerPolicy="no-referrer"
       onError={() => setFailedSrc(src)}
-      sx={{ width, height, objectFit: 'contain', bgcolor: 'common.black', borderRadius: 1 }}
+      // At most its size, narrower on a phone (Home, 360 px, is wider than a 390 px window's
+      // content): the frame keeps its shape and the picture stays fitted inside it.
+      sx={{
+        width: '100%',
+        height: 'auto',
+        aspectRatio: `${width} / ${height}`,
+        objectFit: 'contain',
+        bgcolor: 'common.black',
+        borderRadius: 1,
+      }}
     />
   );
+}
+
+/**
+ * The image URL to show for a copy's thumbnail. YouTube keeps a video's thumbnail URLs when a
+ * new image is set, so after a publish or an undo through Tubewise the browser would show its
+ * cached old image: the live URL carries the time of the last publish as a version. Uploads
+ * have a URL of their own (one image per id) and need none.
+ */
+export function thumbnailPreviewSrc(copy: VideoData, state: EditorState): string | null {
+  const url = copy.thumbnailUrl;
+  if (!url || copy.thumbnailId !== null || !state.lastPublish) return url;
+  try {
+    const versioned = new URL(url, window.location.origin);
+    versioned.searchParams.set('tw', String(Date.parse(state.lastPublish.at)));
+    return versioned.origin === window.location.origin && !/^https?:/i.test(url)
+      ? `${versioned.pathname}${versioned.search}`
+      : versioned.toString();
+  } catch {
+    return url;
+  }
 }
 
 function changeNote(copy: VideoData, hasDraft: boolean): string | null {
@@ -149,8 +178,16 @@ export function ThumbnailField({
         sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'flex-end' }}
       >
         {THUMBNAIL_PREVIEW_SIZES.map((size) => (
-          <Stack role="listitem" key={size.label} sx={{ gap: 0.5 }}>
-            <Preview src={copy.thumbnailUrl} width={size.width} height={size.height} />
+          <Stack
+            role="listitem"
+            key={size.label}
+            sx={{ gap: 0.5, width: size.width, maxWidth: '100%' }}
+          >
+            <Preview
+              src={thumbnailPreviewSrc(copy, state)}
+              width={size.width}
+              height={size.height}
+            />
             <Typography variant="caption" color="text.secondary">
               {size.label} ({size.width}×{size.height})
             </Typography>
