@@ -27,13 +27,19 @@ const THUMB = { width: 120, height: 68 };
 export function VideoThumbnail({
   src,
   width = THUMB.width,
+  fluid = false,
 }: {
   src: string | null;
   width?: number;
+  /** Shrinks with a narrower container (at most `width`), keeping 16:9. */
+  fluid?: boolean;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const height = Math.round((width * 9) / 16);
-  const box = { width, height, flexShrink: 0, borderRadius: 1, bgcolor: 'grey.100' } as const;
+  const size = fluid
+    ? { width: '100%', maxWidth: width, height: 'auto', aspectRatio: `${width} / ${height}` }
+    : { width, height };
+  const box = { ...size, flexShrink: 0, borderRadius: 1, bgcolor: 'grey.100' } as const;
   if (!src || failedSrc === src) {
     return (
       <Box
