@@ -221,7 +221,7 @@ test('ideation: seeds, two pages of ideas, details, save to a new folder, move, 
   await expect(secondList).toContainText('No script yet');
 
   // ---- Open its script and write it: a heading and bold from the toolbar, several paragraphs. ----
-  await secondList.getByRole('button', { name: `Write the script of “${phrase}”` }).click();
+  await secondList.getByRole('button', { name: `Write script for “${phrase}”` }).click();
   await expect(page).toHaveURL(/[?&]idea=[^&]+/);
   const editor = page.getByRole('textbox', { name: `Script of “${phrase}”` });
   const saveState = page.getByRole('status', { name: 'Save state' });
