@@ -43,6 +43,7 @@ function SavedIdeaItem({
   onDelete: () => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const scriptLabel = idea.scriptUpdatedAt ? 'Open script' : 'Write script';
   const targets = folders.filter((f) => f.id !== idea.folderId);
   const headingId = `saved-idea-${idea.id}`;
   return (
@@ -85,11 +86,12 @@ function SavedIdeaItem({
           size="small"
           variant={open ? 'contained' : 'outlined'}
           startIcon={<DescriptionOutlined />}
-          aria-label={`${idea.scriptUpdatedAt ? 'Open the script' : 'Write the script'} of “${idea.phrase}”`}
+          // The name starts with the visible text (WCAG 2.5.3), then says which idea.
+          aria-label={`${scriptLabel} for “${idea.phrase}”`}
           aria-pressed={open}
           onClick={onOpen}
         >
-          {idea.scriptUpdatedAt ? 'Open script' : 'Write script'}
+          {scriptLabel}
         </Button>
         <Button
           size="small"

@@ -180,7 +180,7 @@ describe('script', () => {
     const list = await ideasList(DEFAULT_FOLDER_NAME);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(
-      within(list).getByRole('button', { name: 'Write the script of “sourdough starter”' }),
+      within(list).getByRole('button', { name: 'Write script for “sourdough starter”' }),
     );
     expect(search().get('idea')).toBe('si-1');
     const editor = await editorOf('sourdough starter');
@@ -202,7 +202,7 @@ describe('script', () => {
     expect(card).toHaveTextContent('No script yet');
     const user = userEvent.setup();
     await user.click(
-      within(card).getByRole('button', { name: 'Write the script of “sourdough starter”' }),
+      within(card).getByRole('button', { name: 'Write script for “sourdough starter”' }),
     );
     const editor = await editorOf('sourdough starter');
     const listLoads = requestsOf('savedIdeas').length;
@@ -212,7 +212,7 @@ describe('script', () => {
     await waitFor(() => expect(card).toHaveTextContent(/Script saved /));
     expect(card).not.toHaveTextContent('No script yet');
     expect(
-      within(card).getByRole('button', { name: 'Open the script of “sourdough starter”' }),
+      within(card).getByRole('button', { name: 'Open script for “sourdough starter”' }),
     ).toBeInTheDocument();
     // The save's answer updates the cached list: no list request per save.
     expect(requestsOf('savedIdeas')).toHaveLength(listLoads);
