@@ -140,6 +140,7 @@ describe('/video-idea/details', () => {
     });
     await user.click(button);
     await waitFor(() => expect(button).toHaveTextContent('Copied'));
+    expect(button).toHaveAccessibleName('Copied title “Sourdough starter for beginners”');
     expect(await navigator.clipboard.readText()).toBe('Sourdough starter for beginners');
   });
 

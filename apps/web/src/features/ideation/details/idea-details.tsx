@@ -287,7 +287,8 @@ function TitleSuggestions({ data }: { data: IdeaDetailsData }) {
                 size="small"
                 startIcon={<ContentCopy fontSize="small" />}
                 onClick={() => copy(title)}
-                aria-label={`Copy title “${title}”`}
+                // The name starts with the visible word, also once copied (WCAG 2.5.3).
+                aria-label={`${copied === title ? 'Copied' : 'Copy'} title “${title}”`}
                 sx={{ flexShrink: 0, minWidth: 88 }}
               >
                 {copied === title ? 'Copied' : 'Copy'}
