@@ -30,6 +30,7 @@ import { OAuthServer } from './oauth.ts';
 import { readSnapshot, SnapshotWriter, type Snapshot } from './persistence.ts';
 import { QuotaMeter } from './quota.ts';
 import { SearchEngine } from './search-index.ts';
+import { videoThumbnails } from './resources.ts';
 import { sendGoogleError, type EmulatorState, type ResolvedOptions } from './state.ts';
 import { Switches } from './switches.ts';
 import { DEFAULT_THUMBNAIL_MAX_BYTES, ThumbnailStore } from './thumbnails.ts';
@@ -210,6 +211,41 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     switches: () => state.switches,
     now: options.now,
     seed: options.seed,
+    serp: (query) => {
+      const hits = state.search.search({
+        q: query.keyword,
+        type: 'video',
+        order: 'relevance',
+        regionCode: query.country,
+        relevanceLanguage: query.languageCode,
+      });
+      const videos = hits.slice(0, query.depth).flatMap(({ id }) => {
+        const video = state.corpus.getVideo(id);
+        if (!video) return [];
+        const context = {
+          publicUrl: options.publicUrl,
+          corpus: state.corpus,
+          customThumbnailSizes: (videoId: string) => state.thumbnails.sizes(videoId),
+        };
+        const thumbnails = videoThumbnails(context, video, ['high']) as {
+          high?: { url: string };
+        };
+        return [
+          {
+            videoId: video.id,
+            title: video.title,
+            description: video.description,
+            channelId: video.channelId,
+            channelName: state.corpus.getChannel(video.channelId)?.title ?? '',
+            viewCount: video.viewCount,
+            publishedAt: video.publishedAt,
+            durationSeconds: video.durationSeconds,
+            thumbnailUrl: thumbnails.high?.url ?? '',
+          },
+        ];
+      });
+      return { total: hits.length, videos };
+    },
   });
 
   const ownerId = (owner?: string) => (owner ? (oauth.account(owner)?.id ?? owner) : undefined);

@@ -20,11 +20,12 @@ import {
 } from './keyword-data.ts';
 import { hashString } from './prng.ts';
 import type { Switches } from './switches.ts';
+import { registerSerpRoutes, type PostedSerpTask, type SerpSource } from './serp-routes.ts';
 
 /** The API version the envelope reports. */
 export const DATAFORSEO_VERSION = '0.1.20250526';
 /** Status of an accepted request or task. */
-const OK = { status_code: 20000, status_message: 'Ok.' } as const;
+export const OK = { status_code: 20000, status_message: 'Ok.' } as const;
 /** DataForSEO's price of a Google Ads search-volume live task (USD). */
 const SEARCH_VOLUME_COST = 0.075;
 /** DataForSEO Labs: per task and per returned item (USD). */
@@ -56,6 +57,10 @@ export interface KeywordDataCall {
 export class KeywordDataEmulator {
   readonly model: KeywordModel;
   readonly credentials: KeywordDataCredentials;
+  /** YouTube's organic results for a keyword in a market (the SERP endpoints). */
+  readonly serp: SerpSource;
+  /** Posted SERP tasks by id (the standard method: task_post, tasks_ready, task_get). */
+  readonly serpTasks = new Map<string, PostedSerpTask>();
   private readonly switches: () => Switches;
   private readonly now: () => number;
   private readonly seed: string;
@@ -68,7 +73,10 @@ export class KeywordDataEmulator {
     switches: () => Switches;
     now: () => number;
     seed: string;
+    /** YouTube's search results for the SERP endpoints (none without it). */
+    serp?: SerpSource;
   }) {
+    this.serp = deps.serp ?? (() => ({ total: 0, videos: [] }));
     this.model = deps.model;
     this.credentials = deps.credentials;
     this.switches = deps.switches;
@@ -81,9 +89,10 @@ export class KeywordDataEmulator {
     return [...this.ledger];
   }
 
-  /** Forgets the ledger. */
+  /** Forgets the ledger and the posted tasks. */
   reset(): void {
     this.ledger.length = 0;
+    this.serpTasks.clear();
   }
 
   record(call: KeywordDataCall): void {
@@ -112,20 +121,22 @@ export class KeywordDataEmulator {
   }
 }
 
-type Json = Record<string, unknown>;
+/** A JSON object. */
+export type Json = Record<string, unknown>;
 
 /** A task's outcome before it is put in the envelope. */
-interface TaskOutcome {
+export interface TaskOutcome {
   statusCode: number;
   statusMessage: string;
   cost: number;
   result: unknown[] | null;
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(4)} sec.`;
+/** DataForSEO's duration text. */
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(4)} sec.`;
 
 /** The request-level envelope with no tasks (errors before any task ran). */
-function envelopeError(statusCode: number, statusMessage: string, started: number): Json {
+export function envelopeError(statusCode: number, statusMessage: string, started: number): Json {
   return {
     version: DATAFORSEO_VERSION,
     status_code: statusCode,
@@ -139,7 +150,7 @@ function envelopeError(statusCode: number, statusMessage: string, started: numbe
 }
 
 /** Error messages DataForSEO uses. */
-const MESSAGES = {
+export const MESSAGES = {
   unauthorized:
     'You are not authorized to access this resource. See your login details here: https://app.dataforseo.com/api-access',
   oneTask: 'You can set only one task at a time.',
@@ -149,19 +160,21 @@ const MESSAGES = {
   field: (name: string) => `Invalid Field: '${name}'.`,
 } as const;
 
-class TaskError extends Error {
+/** A problem of one task, answered in the task. */
+export class TaskError extends Error {
   readonly code: number;
   constructor(code: number, message: string) {
     super(message);
     this.code = code;
   }
 }
-const invalidField = (name: string): never => {
+/** Throws the task error of an invalid field. */
+export const invalidField = (name: string): never => {
   throw new TaskError(40501, MESSAGES.field(name));
 };
 
 /** Reads location_code / location_name of a task; null = worldwide (when allowed). */
-function readLocation(task: Json, required: boolean): number | null {
+export function readLocation(task: Json, required: boolean): number | null {
   if (task.location_code !== undefined && task.location_code !== null) {
     const code = task.location_code;
     if (typeof code !== 'number' || !Number.isInteger(code) || !KeywordModel.location(code))
@@ -179,7 +192,7 @@ function readLocation(task: Json, required: boolean): number | null {
 }
 
 /** Reads language_code / language_name of a task; null = every language (when allowed). */
-function readLanguage(task: Json, required: boolean): string | null {
+export function readLanguage(task: Json, required: boolean): string | null {
   if (task.language_code !== undefined && task.language_code !== null) {
     const code = typeof task.language_code === 'string' ? task.language_code.toLowerCase() : '';
     if (!(code in KEYWORD_LANGUAGES)) invalidField('language_code');
@@ -209,7 +222,8 @@ function readKeyword(value: unknown, field: string): string {
   return keyword;
 }
 
-function readInteger(
+/** An integer field of a task within [min, max], or the fallback when absent. */
+export function readInteger(
   task: Json,
   field: string,
   min: number,
@@ -279,9 +293,18 @@ function keywordData(f: KeywordFigures, market: Market, updated: string): Json {
 }
 
 /** "yyyy-mm-dd hh:mm:ss +00:00", DataForSEO's time format. */
-function dataforseoTime(ms: number): string {
+export function dataforseoTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} +00:00`;
 }
+
+/** Registers a single-task live endpoint (the envelope, credentials, switches and ledger). */
+export type LiveRoute = (
+  path: string[],
+  kind: number,
+  api: Json,
+  run: (task: Json) => TaskOutcome,
+  keywordsOf: (task: Json) => string[],
+) => void;
 
 /** Registers the endpoints; call inside the emulator plugin. */
 export function registerKeywordDataRoutes(
@@ -302,13 +325,7 @@ export function registerKeywordDataRoutes(
         return reply.code(500).send(envelopeError(50000, MESSAGES.internal, started));
       });
 
-      const live = (
-        path: string[],
-        kind: number,
-        api: Json,
-        run: (task: Json) => TaskOutcome,
-        keywordsOf: (task: Json) => string[],
-      ) => {
+      const live: LiveRoute = (path, kind, api, run, keywordsOf) => {
         v3.post(`/${path.slice(1).join('/')}`, async (request, reply) =>
           answer(request, reply, path, kind, api, run, keywordsOf),
         );
@@ -518,17 +535,20 @@ export function registerKeywordDataRoutes(
         },
         (task) => [String(task.keyword ?? '')],
       );
+
+      registerSerpRoutes(v3, service, live);
     },
     { prefix: '/v3' },
   );
 }
 
-function isObject(value: unknown): value is Json {
+/** Whether a value is a JSON object. */
+export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Checks HTTP Basic credentials. */
-function authorized(request: FastifyRequest, credentials: KeywordDataCredentials): boolean {
+export function authorized(request: FastifyRequest, credentials: KeywordDataCredentials): boolean {
   const header = request.headers.authorization;
   if (typeof header !== 'string' || !header.startsWith('Basic ')) return false;
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
