@@ -7,9 +7,14 @@
 // keywords a call) for figures, DataForSEO Labs keyword_suggestions/live for search-as-you-type,
 // and related_keywords/live for related keywords.
 import {
+  dataForSeoHttp,
+  dataForSeoTaskResults,
+  type DataForSeoConnection,
+  type DataForSeoEnvelope,
+} from './dataforseo-call.ts';
+import {
   KeywordDataError,
   normalizeKeyword,
-  type KeywordDataFailure,
   type KeywordDataProvider,
   type KeywordMarket,
   type MonthlyVolume,
@@ -17,18 +22,10 @@ import {
   type ProviderKeywordList,
 } from './keyword-data.port.ts';
 
-/** Options of the adapter. */
-export interface DataForSeoOptions {
-  /** API origin (and prefix), e.g. https://api.dataforseo.com or http://127.0.0.1:3000/emulator. */
-  baseUrl: string;
-  login: string;
-  password: string;
+/** Options of the adapter: the connection and the provider's name. */
+export interface DataForSeoOptions extends DataForSeoConnection {
   /** The provider's name as people see it next to the figures. */
   name: string;
-  /** Per-call timeout (default 20 s; live Google Ads calls take a few seconds). */
-  timeoutMs?: number;
-  /** The fetch to use (default the global one). */
-  fetch?: typeof fetch;
 }
 
 // The client's bundled .d.ts files import their models without file extensions, which NodeNext
@@ -37,16 +34,7 @@ export interface DataForSeoOptions {
 // DataforseoLabsGoogleKeywordSuggestionsLiveResultInfo, DataforseoLabsGoogleRelatedKeywords-
 // LiveResultInfo, KeywordDataInfo, KeywordInfo) for the fields we read.
 
-/** The envelope of every DataForSEO answer. */
-interface Envelope<R> {
-  status_code?: number;
-  status_message?: string;
-  tasks?: {
-    status_code?: number;
-    status_message?: string;
-    result?: R[] | null;
-  }[];
-}
+type Envelope<R> = DataForSeoEnvelope<R>;
 interface SearchVolumeResult {
   keyword?: string;
   /** 0..100 */
@@ -112,18 +100,8 @@ export class DataForSeoAdapter implements KeywordDataProvider {
   /** The official client, loaded on first use (it is large and most processes never call it). */
   private load(): Promise<Clients> {
     this.clients ??= import('dataforseo-client/api').then((client) => {
-      const { baseUrl, login, password } = this.options;
-      const fetchImpl = this.options.fetch ?? fetch;
-      const timeoutMs = this.options.timeoutMs ?? 20_000;
-      const authorization = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
-      const http = {
-        fetch: (url: Parameters<typeof fetch>[0], init?: RequestInit) =>
-          fetchImpl(url, {
-            ...init,
-            headers: { ...(init?.headers as Record<string, string>), authorization },
-            signal: AbortSignal.timeout(timeoutMs),
-          }),
-      };
+      const { baseUrl } = this.options;
+      const http = dataForSeoHttp(this.options);
       return {
         keywordsData: new client.KeywordsDataApi(baseUrl, http) as Clients['keywordsData'],
         labs: new client.DataforseoLabsApi(baseUrl, http) as Clients['labs'],
@@ -137,7 +115,7 @@ export class DataForSeoAdapter implements KeywordDataProvider {
     if (keywords.length > SEARCH_VOLUME_MAX_KEYWORDS)
       throw new KeywordDataError('invalid-request', 'At most 1000 keywords per call.');
     const { keywordsData } = await this.load();
-    const results = await this.call('search volume', () =>
+    const results = await dataForSeoTaskResults('search volume', () =>
       keywordsData.googleAdsSearchVolumeLive([
         {
           keywords: [...keywords],
@@ -168,7 +146,7 @@ export class DataForSeoAdapter implements KeywordDataProvider {
     limit: number,
   ): Promise<ProviderKeywordList> {
     const { labs } = await this.load();
-    const [result] = await this.call('keyword suggestions', () =>
+    const [result] = await dataForSeoTaskResults('keyword suggestions', () =>
       labs.googleKeywordSuggestionsLive([
         {
           keyword: seed,
@@ -190,7 +168,7 @@ export class DataForSeoAdapter implements KeywordDataProvider {
 
   async related(seed: string, market: KeywordMarket, limit: number): Promise<ProviderKeywordList> {
     const { labs } = await this.load();
-    const [result] = await this.call('related keywords', () =>
+    const [result] = await dataForSeoTaskResults('related keywords', () =>
       labs.googleRelatedKeywordsLive([
         {
           keyword: seed,
@@ -209,71 +187,6 @@ export class DataForSeoAdapter implements KeywordDataProvider {
         return figures ? [figures] : [];
       }),
     };
-  }
-
-  /** Runs one single-task call and returns its task's results, or throws KeywordDataError. */
-  private async call<R>(what: string, run: () => Promise<Envelope<R> | null>): Promise<R[]> {
-    let envelope: Envelope<R> | null;
-    try {
-      envelope = await run();
-    } catch (error) {
-      const status = (error as { isApiException?: boolean; status?: number }).isApiException
-        ? (error as { status: number }).status
-        : undefined;
-      const body = (error as { response?: unknown }).response;
-      const code = typeof body === 'string' ? statusCodeOf(body) : undefined;
-      const kind: KeywordDataFailure =
-        status === 401
-          ? 'unauthorized'
-          : status === 402
-            ? 'payment-required'
-            : status === 429
-              ? 'rate-limited'
-              : code !== undefined
-                ? failureOf(code)
-                : 'unavailable';
-      throw new KeywordDataError(
-        kind,
-        `DataForSEO ${what}: ${status ? `HTTP ${status}` : (error as Error).message}`,
-        { cause: error },
-      );
-    }
-    if (!envelope) throw new KeywordDataError('unavailable', `DataForSEO ${what}: empty answer`);
-    if (envelope.status_code !== 20000) {
-      throw new KeywordDataError(
-        failureOf(envelope.status_code),
-        `DataForSEO ${what}: ${envelope.status_code} ${envelope.status_message ?? ''}`.trim(),
-      );
-    }
-    const task = envelope.tasks?.[0];
-    if (!task) throw new KeywordDataError('unavailable', `DataForSEO ${what}: no task`);
-    if (task.status_code !== 20000) {
-      throw new KeywordDataError(
-        failureOf(task.status_code),
-        `DataForSEO ${what}: ${task.status_code} ${task.status_message ?? ''}`.trim(),
-      );
-    }
-    return task.result ?? [];
-  }
-}
-
-/** What a DataForSEO status code means for us (appendix/errors). */
-function failureOf(code: number | undefined): KeywordDataFailure {
-  if (code === undefined) return 'unavailable';
-  if (code === 40100) return 'unauthorized';
-  if (code === 40200 || code === 40210) return 'payment-required';
-  if (code === 40202 || code === 40209) return 'rate-limited';
-  // 40101 is the search engine's own error, 5xxxx DataForSEO's: both pass.
-  if (code === 40101 || code >= 50000) return 'unavailable';
-  return 'invalid-request';
-}
-
-function statusCodeOf(body: string): number | undefined {
-  try {
-    const parsed = JSON.parse(body) as { status_code?: unknown };
-    return typeof parsed.status_code === 'number' ? parsed.status_code : undefined;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,9 +1,19 @@
 /** The keywords module's public surface: keyword data (port and DataForSEO adapter), figures, words. */
 export { DataForSeoAdapter } from './dataforseo.adapter.ts';
 export {
+  dataForSeoEnvelope,
+  dataForSeoHttp,
+  dataForSeoTaskResults,
+  throwIfTaskFailed,
+  type DataForSeoConnection,
+  type DataForSeoEnvelope,
+} from './dataforseo-call.ts';
+export {
   isSendableKeyword,
+  KeywordDataError,
   normalizeKeyword,
   type KeywordDataProvider,
+  type KeywordMarket,
   type MonthlyVolume,
 } from './keyword-data.port.ts';
 export {
