@@ -6,3 +6,4 @@ export * from './cache.ts';
 export * from './optimization.ts';
 export * from './keywords.ts';
 export * from './ideas.ts';
+export * from './rankings.ts';

@@ -1,0 +1,443 @@
+// Rank checks: YouTube's organic results for (normalised keyword, location, language, day),
+// stored once for the whole installation and shared by every channel that tracks the keyword
+// (the cost rule: at most one provider check per key and day).
+//
+// The daily batch goes through the provider's queue and survives a worker killed at any point
+// without paying twice: a row is marked `posting` (with the time) before the queue call, and the
+// provider hands each task back with the row's id as its tag, so a run after a crash adopts the
+// tasks the provider already has (its ready list) instead of queueing them again. Only a
+// `posting` row that the provider still does not list after POSTING_LEASE_MS is queued again.
+// Two workers never take the same rows (FOR UPDATE SKIP LOCKED).
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { serpChecks, type SerpCheckStatus, type StoredSerpVideo } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { KeywordDataError, normalizeKeyword, type KeywordMarket } from '../keywords/index.ts';
+import type { Serp, SerpProvider, SerpVideo } from './serp-provider.port.ts';
+
+/** How long a `posting` row may wait for its task to show in the provider's ready list. */
+export const POSTING_LEASE_MS = 30 * 60_000;
+/** Provider failures before a check is given up for its day. */
+export const SERP_CHECK_MAX_ATTEMPTS = 5;
+/** Backoff after the n-th failure: 1 min, 4 min, 16 min, … (capped at 2 h). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(2 * 3600_000, 60_000 * 4 ** Math.max(0, attempts - 1));
+}
+
+/** A check to make: a keyword in a market. */
+export interface CheckKey {
+  keyword: string;
+  market: KeywordMarket;
+}
+
+/** How far a day's checks are: the data states of the rankings pages. */
+export interface DayProgress {
+  total: number;
+  done: number;
+  /** Not done yet and still being tried. */
+  waiting: number;
+  failed: number;
+  /** complete: every check done; updating: some still running; partialError: some gave up. */
+  state: 'complete' | 'updating' | 'partialError';
+}
+
+/** A row taken for a queue call. */
+interface PostingRow {
+  id: string;
+  keyword: string;
+  location_code: number;
+  language_code: string;
+  depth: number;
+}
+
+/** Counts of one run step, for logs and tests. */
+export interface RunCounts {
+  queued: number;
+  adopted: number;
+  collected: number;
+  failed: number;
+}
+
+/** A stored check's results. */
+export interface StoredSerp extends Serp {
+  day: string;
+  source: string;
+}
+
+/** The rank-check store: queue a day's checks, collect them, answer one at once. */
+export class SerpChecksService {
+  private readonly db: Db;
+  private readonly provider: SerpProvider;
+  private readonly clock: Clock;
+  private readonly depth: number;
+  private readonly inFlight = new Map<string, Promise<StoredSerp>>();
+
+  constructor(deps: { db: Db; provider: SerpProvider; clock: Clock; depth: number }) {
+    this.db = deps.db;
+    this.provider = deps.provider;
+    this.clock = deps.clock;
+    this.depth = deps.depth;
+  }
+
+  /** Today's UTC day (YYYY-MM-DD) by the clock. */
+  today(): string {
+    return this.clock.now().toISOString().slice(0, 10);
+  }
+
+  /**
+   * Adds the checks a day needs (keys already there, from any channel, are kept: one check per
+   * key and day). Returns how many were new.
+   */
+  async plan(day: string, keys: readonly CheckKey[]): Promise<number> {
+    const rows = uniqueKeys(keys).map((k) => ({
+      keyword: k.keyword,
+      locationCode: k.market.locationCode,
+      languageCode: k.market.languageCode,
+      day,
+      depth: this.depth,
+      status: 'pending' as SerpCheckStatus,
+    }));
+    let added = 0;
+    for (let i = 0; i < rows.length; i += 1000) {
+      const inserted = await this.db
+        .insert(serpChecks)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoNothing()
+        .returning({ id: serpChecks.id });
+      added += inserted.length;
+    }
+    return added;
+  }
+
+  /**
+   * One step of a day's run: adopts tasks a crashed run had queued, queues the pending checks in
+   * batches, and collects every ready result. Safe to call again at any time, from any worker.
+   */
+  async run(day: string): Promise<RunCounts> {
+    const counts: RunCounts = { queued: 0, adopted: 0, collected: 0, failed: 0 };
+    let ready: Awaited<ReturnType<SerpProvider['ready']>>;
+    try {
+      ready = await this.provider.ready();
+    } catch (error) {
+      if (error instanceof KeywordDataError) return counts;
+      throw error;
+    }
+    counts.adopted = await this.adopt(day, ready);
+    await this.queuePending(day, counts);
+    await this.collect(ready, counts);
+    return counts;
+  }
+
+  /** Progress of a day's checks (the pages show the last complete day while updating). */
+  async progress(day: string): Promise<DayProgress> {
+    const rows = await this.db
+      .select({ status: serpChecks.status, n: sql<number>`count(*)::int` })
+      .from(serpChecks)
+      .where(eq(serpChecks.day, day))
+      .groupBy(serpChecks.status);
+    const count = (s: SerpCheckStatus) => rows.find((r) => r.status === s)?.n ?? 0;
+    const total = rows.reduce((sum, r) => sum + r.n, 0);
+    const done = count('done');
+    const failed = count('failed');
+    const waiting = total - done - failed;
+    const state = waiting > 0 ? 'updating' : failed > 0 ? 'partialError' : 'complete';
+    return { total, done, waiting, failed, state };
+  }
+
+  /**
+   * The day's results of one key, checked at once when missing (an on-demand check). Concurrent
+   * asks in this process share one provider call, and a key done today is never checked again.
+   */
+  async checkNow(key: CheckKey, day = this.today()): Promise<StoredSerp> {
+    const [normalised] = uniqueKeys([key]);
+    if (!normalised) throw new KeywordDataError('invalid-request', 'An empty keyword.');
+    const id = `${day}\u0000${keyOf(normalised)}`;
+    let pending = this.inFlight.get(id);
+    if (!pending) {
+      pending = this.checkOnce(normalised, day).finally(() => this.inFlight.delete(id));
+      this.inFlight.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** The stored results of a key on a day; null when not checked (yet). */
+  async stored(key: CheckKey, day: string): Promise<StoredSerp | null> {
+    const [row] = await this.db
+      .select()
+      .from(serpChecks)
+      .where(
+        and(
+          eq(serpChecks.keyword, normalizeKeyword(key.keyword)),
+          eq(serpChecks.locationCode, key.market.locationCode),
+          eq(serpChecks.languageCode, key.market.languageCode),
+          eq(serpChecks.day, day),
+          eq(serpChecks.status, 'done'),
+        ),
+      );
+    return row ? storedOf(row) : null;
+  }
+
+  private async checkOnce(key: CheckKey, day: string): Promise<StoredSerp> {
+    const known = await this.stored(key, day);
+    if (known) return known;
+    const serp = await this.provider.check({ ...key, depth: this.depth });
+    const values = { ...this.doneValues(serp), depth: this.depth };
+    await this.db
+      .insert(serpChecks)
+      .values({
+        keyword: key.keyword,
+        locationCode: key.market.locationCode,
+        languageCode: key.market.languageCode,
+        day,
+        ...values,
+      })
+      .onConflictDoUpdate({
+        target: [
+          serpChecks.keyword,
+          serpChecks.locationCode,
+          serpChecks.languageCode,
+          serpChecks.day,
+        ],
+        set: values,
+      });
+    return { ...serp, day, source: this.provider.name };
+  }
+
+  /** Rows a crashed run left `posting` whose task the provider has: recorded as queued. */
+  private async adopt(day: string, ready: { taskId: string; tag: string }[]): Promise<number> {
+    const byTag = new Map(ready.map((r) => [r.tag, r.taskId]));
+    const posting = await this.db
+      .select({ id: serpChecks.id })
+      .from(serpChecks)
+      .where(and(eq(serpChecks.day, day), eq(serpChecks.status, 'posting')));
+    let adopted = 0;
+    for (const row of posting) {
+      const taskId = byTag.get(row.id);
+      if (!taskId) continue;
+      await this.db
+        .update(serpChecks)
+        .set({ status: 'queued', taskId })
+        .where(and(eq(serpChecks.id, row.id), eq(serpChecks.status, 'posting')));
+      adopted += 1;
+    }
+    // Posting rows the provider never listed within the lease did not reach it: queue again.
+    const stale = new Date(this.clock.now().getTime() - POSTING_LEASE_MS);
+    await this.db
+      .update(serpChecks)
+      .set({ status: 'pending' })
+      .where(
+        and(
+          eq(serpChecks.day, day),
+          eq(serpChecks.status, 'posting'),
+          lte(serpChecks.postedAt, stale),
+        ),
+      );
+    return adopted;
+  }
+
+  /** Queues the day's pending checks, a provider batch at a time. */
+  private async queuePending(day: string, counts: RunCounts): Promise<void> {
+    for (;;) {
+      const now = this.clock.now();
+      // Taken and marked in one statement: another worker skips these rows.
+      const batch = await this.db.execute(sql`
+        UPDATE ${serpChecks} SET status = 'posting', posted_at = ${now.toISOString()}
+        WHERE id IN (
+          SELECT id FROM ${serpChecks}
+          WHERE day = ${day} AND status = 'pending'
+            AND (retry_at IS NULL OR retry_at <= ${now.toISOString()})
+          ORDER BY id
+          LIMIT ${this.provider.maxChecksPerQueue}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, keyword, location_code, language_code, depth`);
+      const rows = rowsOf<PostingRow>(batch);
+      if (rows.length === 0) return;
+      let queued: Awaited<ReturnType<SerpProvider['queue']>>;
+      try {
+        queued = await this.provider.queue(
+          rows.map((r) => ({
+            keyword: r.keyword,
+            market: { locationCode: r.location_code, languageCode: r.language_code },
+            depth: r.depth,
+            tag: r.id,
+          })),
+        );
+      } catch (error) {
+        if (!(error instanceof KeywordDataError)) throw error;
+        // The provider refused or failed the whole call: nothing was queued.
+        await this.failed(
+          rows.map((r) => r.id),
+          error.message,
+          counts,
+        );
+        return;
+      }
+      const taskOf = new Map(queued.map((q) => [q.tag, q.taskId]));
+      for (const row of rows) {
+        const taskId = taskOf.get(row.id);
+        if (taskId) {
+          await this.db
+            .update(serpChecks)
+            .set({ status: 'queued', taskId })
+            .where(eq(serpChecks.id, row.id));
+          counts.queued += 1;
+        } else {
+          await this.db
+            .update(serpChecks)
+            .set({ status: 'failed', lastError: 'The provider refused the check.' })
+            .where(eq(serpChecks.id, row.id));
+          counts.failed += 1;
+        }
+      }
+    }
+  }
+
+  /** Collects the ready tasks that belong to our queued checks. */
+  private async collect(
+    ready: { taskId: string; tag: string }[],
+    counts: RunCounts,
+  ): Promise<void> {
+    const tags = ready.map((r) => r.tag).filter(isUuid);
+    if (tags.length === 0) return;
+    const mine = await this.db
+      .select({ id: serpChecks.id, taskId: serpChecks.taskId })
+      .from(serpChecks)
+      .where(
+        and(
+          inArray(serpChecks.id, tags),
+          or(eq(serpChecks.status, 'queued'), eq(serpChecks.status, 'posting')),
+        ),
+      );
+    const taskOfRow = new Map(ready.map((r) => [r.tag, r.taskId]));
+    for (const row of mine) {
+      const taskId = row.taskId ?? taskOfRow.get(row.id)!;
+      let serp: Serp | null;
+      try {
+        serp = await this.provider.collect(taskId);
+      } catch (error) {
+        if (!(error instanceof KeywordDataError)) throw error;
+        await this.failed([row.id], error.message, counts, 'queued');
+        continue;
+      }
+      if (!serp) {
+        // The provider lost the task: queue the check again.
+        await this.db
+          .update(serpChecks)
+          .set({ status: 'pending', taskId: null })
+          .where(eq(serpChecks.id, row.id));
+        continue;
+      }
+      await this.db
+        .update(serpChecks)
+        .set(this.doneValues(serp))
+        .where(and(eq(serpChecks.id, row.id), isNull(serpChecks.checkedAt)));
+      counts.collected += 1;
+    }
+  }
+
+  /** Counts a failure: retried later with backoff, given up after the last attempt. */
+  private async failed(
+    ids: string[],
+    message: string,
+    counts: RunCounts,
+    retryStatus: SerpCheckStatus = 'pending',
+  ): Promise<void> {
+    const now = this.clock.now().getTime();
+    const rows = await this.db
+      .select({ id: serpChecks.id, attempts: serpChecks.attempts })
+      .from(serpChecks)
+      .where(inArray(serpChecks.id, ids));
+    for (const row of rows) {
+      const attempts = row.attempts + 1;
+      const giveUp = attempts >= SERP_CHECK_MAX_ATTEMPTS;
+      if (giveUp) counts.failed += 1;
+      await this.db
+        .update(serpChecks)
+        .set({
+          attempts,
+          lastError: message,
+          status: giveUp ? 'failed' : retryStatus,
+          retryAt: new Date(now + retryDelayMs(attempts)),
+        })
+        .where(eq(serpChecks.id, row.id));
+    }
+  }
+
+  private doneValues(serp: Serp) {
+    return {
+      status: 'done' as SerpCheckStatus,
+      videos: serp.videos.map((v): StoredSerpVideo => [
+        v.videoId,
+        v.channelId,
+        v.title,
+        v.channelName,
+        v.views,
+        v.publishedAt,
+      ]),
+      totalResults: serp.totalResults,
+      checkedAt: new Date(serp.checkedAt),
+      source: this.provider.name,
+      lastError: null,
+    };
+  }
+}
+
+/**
+ * The rank of a channel in results: the best position of any of its videos within the checked
+ * depth, or null (no rank) when none of them is there.
+ */
+export function rankOf(
+  serp: Pick<Serp, 'videos'>,
+  platformChannelId: string,
+): { position: number; videoId: string } | null {
+  const best = serp.videos.find((v) => v.channelId === platformChannelId);
+  return best ? { position: best.position, videoId: best.videoId } : null;
+}
+
+function storedOf(row: typeof serpChecks.$inferSelect): StoredSerp {
+  return {
+    keyword: row.keyword,
+    market: { locationCode: row.locationCode, languageCode: row.languageCode },
+    day: row.day,
+    checkedAt: (row.checkedAt ?? row.createdAt).toISOString(),
+    totalResults: row.totalResults ?? 0,
+    source: row.source ?? '',
+    videos: (row.videos ?? []).map(
+      ([videoId, channelId, title, channelName, views, publishedAt], i): SerpVideo => ({
+        position: i + 1,
+        videoId,
+        channelId,
+        title,
+        channelName,
+        views,
+        publishedAt,
+        thumbnailUrl: null,
+        isShort: false,
+      }),
+    ),
+  };
+}
+
+/** Normalised, sendable keys, each once. */
+function uniqueKeys(keys: readonly CheckKey[]): CheckKey[] {
+  const out = new Map<string, CheckKey>();
+  for (const key of keys) {
+    const keyword = normalizeKeyword(key.keyword);
+    if (!keyword) continue;
+    const normalised = { keyword, market: key.market };
+    out.set(keyOf(normalised), normalised);
+  }
+  return [...out.values()];
+}
+
+const keyOf = (k: CheckKey) =>
+  `${k.keyword}\u0000${k.market.locationCode}\u0000${k.market.languageCode}`;
+
+const isUuid = (text: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
+/** The rows of a raw query on either driver. */
+function rowsOf<R>(result: unknown): R[] {
+  return Array.isArray(result) ? (result as R[]) : ((result as { rows: R[] }).rows ?? []);
+}

@@ -1,0 +1,265 @@
+// The rank-check store on PGlite and PostgreSQL against the emulator's SERP API: the cost rule
+// (one provider check per normalised keyword, market and day, shared by every channel), a run
+// killed between queueing and recording resumes without paying twice, failures back off and
+// give up, and the day's data state (complete, updating, partialError).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EMULATOR_KEYWORD_DATA_CREDENTIALS } from '@tubewise/emulator';
+import type { Database } from '../../db/client.ts';
+import { serpChecks } from '../../db/schema/index.ts';
+import { openTestDatabase, testBackends, TestClock } from '../../testing/test-app.ts';
+import { KeywordDataError } from '../keywords/index.ts';
+import {
+  startKeywordDataEmulator,
+  type KeywordDataEmulator,
+} from '../keywords/keywords.testing.ts';
+import { DataForSeoSerpAdapter } from './dataforseo-serp.adapter.ts';
+import {
+  rankOf,
+  SerpChecksService,
+  SERP_CHECK_MAX_ATTEMPTS,
+  POSTING_LEASE_MS,
+} from './serp-checks.service.ts';
+import type { QueuedCheck, Serp, SerpProvider, SerpQuery } from './serp-provider.port.ts';
+
+const US_EN = { locationCode: 2840, languageCode: 'en' };
+const DE_DE = { locationCode: 2276, languageCode: 'de' };
+const DAY = '2026-11-20';
+
+/** Counts the calls that reach the provider; can fail them, or die right after queueing. */
+class CountingSerpProvider implements SerpProvider {
+  readonly calls: { method: string; keywords: string[] }[] = [];
+  failing = false;
+  /** The next queue call reaches the provider, then the "process" dies before hearing back. */
+  dieAfterQueue = false;
+  private readonly inner: SerpProvider;
+  constructor(inner: SerpProvider) {
+    this.inner = inner;
+  }
+  get name() {
+    return this.inner.name;
+  }
+  get maxChecksPerQueue() {
+    return this.inner.maxChecksPerQueue;
+  }
+  private record(method: string, keywords: string[]) {
+    this.calls.push({ method, keywords });
+    if (this.failing) throw new KeywordDataError('unavailable', 'provider down (test)');
+  }
+  count(method: string) {
+    return this.calls.filter((c) => c.method === method).length;
+  }
+  async check(query: SerpQuery): Promise<Serp> {
+    this.record('check', [query.keyword]);
+    return this.inner.check(query);
+  }
+  async queue(checks: readonly (SerpQuery & { tag: string })[]): Promise<QueuedCheck[]> {
+    this.record(
+      'queue',
+      checks.map((c) => c.keyword),
+    );
+    const queued = await this.inner.queue(checks);
+    if (this.dieAfterQueue) {
+      this.dieAfterQueue = false;
+      throw new Error('killed (test)');
+    }
+    return queued;
+  }
+  async ready(): Promise<QueuedCheck[]> {
+    this.record('ready', []);
+    return this.inner.ready();
+  }
+  async collect(taskId: string): Promise<Serp | null> {
+    this.record('collect', [taskId]);
+    return this.inner.collect(taskId);
+  }
+}
+
+let kd: KeywordDataEmulator;
+let keywords: string[];
+beforeAll(async () => {
+  kd = await startKeywordDataEmulator();
+  // Phrases of public videos' titles: the emulated search has results for them.
+  keywords = [
+    ...new Set(
+      [...kd.emulator.state.corpus.allVideos()]
+        .filter((v) => v.privacyStatus === 'public')
+        .map((v) =>
+          v.title
+            .toLowerCase()
+            .replace(/[^a-z ]/g, ' ')
+            .split(/\s+/)
+            .filter((w) => w.length > 3)
+            .slice(0, 2)
+            .join(' '),
+        )
+        .filter((k) => k.includes(' ')),
+    ),
+  ].slice(0, 6);
+});
+afterAll(() => kd?.close());
+
+describe.each(testBackends())('rank checks (%s)', (backend) => {
+  let database: Database;
+  let provider: CountingSerpProvider;
+  const clock = new TestClock(Date.parse(`${DAY}T06:00:00Z`));
+  const service = () => new SerpChecksService({ db: database.db, provider, clock, depth: 50 });
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+    await database.migrate();
+  });
+  afterAll(() => database?.close());
+  beforeEach(async () => {
+    await database.db.delete(serpChecks);
+    kd.emulator.keywordData.reset();
+    provider = new CountingSerpProvider(
+      new DataForSeoSerpAdapter({
+        baseUrl: kd.baseUrl,
+        ...EMULATOR_KEYWORD_DATA_CREDENTIALS,
+        name: 'emulator',
+      }),
+    );
+  });
+
+  /** Runs the day until nothing is waiting (bounded). */
+  async function runToEnd(checks: SerpChecksService, day = DAY) {
+    for (let i = 0; i < 10; i += 1) {
+      await checks.run(day);
+      if ((await checks.progress(day)).waiting === 0) return;
+    }
+    throw new Error('the day never finished');
+  }
+
+  it('checks each (keyword, market) once a day, however many channels track it', async () => {
+    const checks = service();
+    // Three channels: the same keyword in other spellings, and one in a second market.
+    const [a, b, c] = keywords;
+    expect(
+      await checks.plan(DAY, [
+        { keyword: a!, market: US_EN },
+        { keyword: b!, market: US_EN },
+      ]),
+    ).toBe(2);
+    expect(
+      await checks.plan(DAY, [
+        { keyword: `  ${a!.toUpperCase()} `, market: US_EN },
+        { keyword: c!, market: US_EN },
+      ]),
+    ).toBe(1);
+    expect(await checks.plan(DAY, [{ keyword: a!, market: DE_DE }])).toBe(1);
+    expect(await checks.progress(DAY)).toMatchObject({ total: 4, waiting: 4, state: 'updating' });
+
+    await runToEnd(checks);
+    expect(await checks.progress(DAY)).toMatchObject({ total: 4, done: 4, state: 'complete' });
+    const queuedKeywords = provider.calls
+      .filter((x) => x.method === 'queue')
+      .flatMap((x) => x.keywords);
+    expect(queuedKeywords.sort()).toEqual([a!, a!, b!, c!].sort());
+    expect(provider.count('collect')).toBe(4);
+    expect(provider.count('check')).toBe(0);
+
+    // Asked again the same day (a run, or a page wanting it now): no provider call.
+    const before = provider.calls.length;
+    await checks.plan(DAY, [{ keyword: a!, market: US_EN }]);
+    const serp = await checks.checkNow({ keyword: a!.toUpperCase(), market: US_EN }, DAY);
+    expect(serp.videos.length).toBeGreaterThan(0);
+    const paid = (calls: typeof provider.calls) => calls.filter((x) => x.method !== 'ready').length;
+    expect(paid(provider.calls)).toBe(paid(provider.calls.slice(0, before)));
+    // The stored results are the provider's: positions in order, a channel's rank is its best.
+    const top = serp.videos[0]!;
+    expect(rankOf(serp, top.channelId)).toEqual({ position: 1, videoId: top.videoId });
+    expect(rankOf(serp, 'UC-not-in-the-results')).toBeNull();
+  });
+
+  it('shares one on-demand check between concurrent asks, and the next day checks again', async () => {
+    const checks = service();
+    const key = { keyword: keywords[3]!, market: US_EN };
+    const [x, y] = await Promise.all([checks.checkNow(key, DAY), checks.checkNow(key, DAY)]);
+    expect(x.videos).toEqual(y.videos);
+    expect(provider.count('check')).toBe(1);
+    await checks.checkNow(key, DAY);
+    expect(provider.count('check')).toBe(1);
+    await checks.checkNow(key, '2026-11-21');
+    expect(provider.count('check')).toBe(2);
+  });
+
+  it('a run killed after the provider took the batch resumes without queueing it again', async () => {
+    const killed = service();
+    await killed.plan(
+      DAY,
+      keywords.slice(0, 4).map((keyword) => ({ keyword, market: US_EN })),
+    );
+    provider.dieAfterQueue = true;
+    await expect(killed.run(DAY)).rejects.toThrow('killed (test)');
+    // The provider has the four tasks; our rows still say "posting".
+    const posting = await database.db.select().from(serpChecks);
+    expect(posting.map((r) => r.status)).toEqual(['posting', 'posting', 'posting', 'posting']);
+    expect(provider.count('queue')).toBe(1);
+
+    // A new worker (a new service, as after a restart) finishes the day.
+    const resumed = service();
+    await runToEnd(resumed);
+    expect(await resumed.progress(DAY)).toMatchObject({ done: 4, state: 'complete' });
+    expect(provider.count('queue')).toBe(1);
+    expect(provider.count('collect')).toBe(4);
+    expect(
+      kd.emulator.keywordData.calls().filter((c) => c.path.endsWith('/task_post')),
+    ).toHaveLength(1);
+  });
+
+  it('queues again a check whose queue call never reached the provider, once the lease is over', async () => {
+    const checks = service();
+    await checks.plan(DAY, [{ keyword: keywords[0]!, market: US_EN }]);
+    // As if a worker marked the row and died before calling the provider.
+    await database.db.update(serpChecks).set({ status: 'posting', postedAt: clock.now() });
+    await checks.run(DAY);
+    expect(provider.count('queue')).toBe(0);
+    clock.advance(POSTING_LEASE_MS / 1000 + 1);
+    await runToEnd(checks);
+    expect(provider.count('queue')).toBe(1);
+    expect(await checks.progress(DAY)).toMatchObject({ done: 1, state: 'complete' });
+  });
+
+  it('backs off while the provider fails, gives up after the last attempt (partialError)', async () => {
+    const checks = service();
+    await checks.plan(DAY, [
+      { keyword: keywords[0]!, market: US_EN },
+      { keyword: keywords[1]!, market: US_EN },
+    ]);
+    // ready() fails: the run stops before queueing anything.
+    provider.failing = true;
+    expect(await checks.run(DAY)).toEqual({ queued: 0, adopted: 0, collected: 0, failed: 0 });
+    expect((await checks.progress(DAY)).state).toBe('updating');
+
+    // The queue call itself fails: counted, retried only after the backoff.
+    provider.failing = false;
+    const failingQueue = provider.queue.bind(provider);
+    let queueFails = true;
+    provider.queue = async (c) => {
+      if (queueFails) {
+        provider.calls.push({ method: 'queue', keywords: c.map((x) => x.keyword) });
+        throw new KeywordDataError('unavailable', 'queue down (test)');
+      }
+      return failingQueue(c);
+    };
+    for (let attempt = 1; attempt < SERP_CHECK_MAX_ATTEMPTS; attempt += 1) {
+      await checks.run(DAY);
+      const calls = provider.count('queue');
+      await checks.run(DAY); // Within the backoff: not tried again.
+      expect(provider.count('queue')).toBe(calls);
+      clock.advance(3 * 3600);
+    }
+    const rows = await database.db.select().from(serpChecks);
+    expect(
+      rows.every((r) => r.attempts === SERP_CHECK_MAX_ATTEMPTS - 1 && r.status === 'pending'),
+    ).toBe(true);
+    expect(rows[0]!.lastError).toContain('queue down');
+
+    // The last attempt fails too: both checks are given up for the day.
+    await checks.run(DAY);
+    expect(await checks.progress(DAY)).toMatchObject({ failed: 2, state: 'partialError' });
+    queueFails = false;
+    await checks.run(DAY);
+    expect(provider.count('queue')).toBe(SERP_CHECK_MAX_ATTEMPTS);
+  });
+});
