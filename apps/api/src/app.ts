@@ -54,6 +54,7 @@ import {
   registerSavedIdeaRoutes,
   registerIdeaInboxRoutes,
 } from './modules/ideas/index.ts';
+import { registerRankingRoutes, type TrackedKeywordsService } from './modules/rankings/index.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {
@@ -76,6 +77,7 @@ export interface Services {
   savedIdeas: SavedIdeasService;
   scripts: ScriptsService;
   ideaInbox: IdeaInboxService;
+  trackedKeywords: TrackedKeywordsService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -248,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerIdeaInboxRoutes(app, { inbox: services.ideaInbox, resolveSession });
+  registerRankingRoutes(app, { tracked: services.trackedKeywords, resolveSession });
   if (config.mail.mailbox !== 'off') {
     registerMailboxRoutes(app, {
       mail: services.mail,

@@ -59,6 +59,7 @@ import {
   IdeaInboxService,
   ideasFromSuggestions,
 } from './modules/ideas/index.ts';
+import { TrackedKeywordsService } from './modules/rankings/index.ts';
 
 /** Which parts a process runs: the HTTP app, the job worker, or both. */
 export type Role = 'all' | 'web' | 'worker';
@@ -342,6 +343,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     savedIdeas,
     scripts,
     ideaInbox,
+    trackedKeywords: new TrackedKeywordsService({ db, limit: config.env.TRACKED_KEYWORDS_MAX }),
   };
 
   let jobs: Jobs | null = null;

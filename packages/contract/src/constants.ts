@@ -109,3 +109,10 @@ export const SCRIPT_HTML = {
   /** Other spellings of the same markup, renamed on the server as the editor reads them. */
   aliases: { b: 'strong', i: 'em' },
 } as const;
+
+/** Default of the per-channel tracked-keyword limit (the server's TRACKED_KEYWORDS_MAX setting). */
+export const DEFAULT_TRACKED_KEYWORDS_MAX = 250;
+/** The longest pasted keyword list one add takes (characters). */
+export const TRACKED_KEYWORDS_PASTE_MAX_LENGTH = 20_000;
+/** Most keywords one delete takes. */
+export const TRACKED_KEYWORDS_DELETE_MAX = 500;

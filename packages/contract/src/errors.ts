@@ -33,6 +33,7 @@ export const errorCodes = [
   'script-conflict',
   'ideas-list-expired',
   'publish-in-progress',
+  'tracked-keywords-limit',
   'internal',
   'unavailable',
 ] as const;

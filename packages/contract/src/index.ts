@@ -7,4 +7,5 @@ export * from './channels.ts';
 export * from './keywords.ts';
 export * from './optimization.ts';
 export * from './ideation.ts';
+export * from './rankings.ts';
 export * from './text.ts';

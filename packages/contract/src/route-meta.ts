@@ -177,6 +177,21 @@ export const routeMeta = {
     path: '/optimization/channels/:id/videos/:videoId/draft',
     scope: { channel: 'params.id' },
   },
+  trackedKeywords: {
+    method: 'GET',
+    path: '/api/rankings/channels/:id/keywords',
+    scope: { channel: 'params.id' },
+  },
+  addTrackedKeywords: {
+    method: 'POST',
+    path: '/api/rankings/channels/:id/keywords',
+    scope: { channel: 'params.id' },
+  },
+  deleteTrackedKeywords: {
+    method: 'POST',
+    path: '/api/rankings/channels/:id/keywords/delete',
+    scope: { channel: 'params.id' },
+  },
   templates: {
     method: 'GET',
     path: '/optimization/channels/:id/templates',

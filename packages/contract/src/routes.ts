@@ -5,6 +5,7 @@ import * as c from './channels.ts';
 import * as k from './keywords.ts';
 import * as o from './optimization.ts';
 import * as i from './ideation.ts';
+import * as r from './rankings.ts';
 import { routeMeta, scopeRequiresAuth, type RouteMeta, type RouteScope } from './route-meta.ts';
 
 /** A route as the table declares it; `auth` follows from the scope. */
@@ -260,6 +261,28 @@ export const routes = {
     params: o.channelVideoParams,
     query: o.deleteDraftQuery,
     response: u.success,
+  }),
+  trackedKeywords: def({
+    ...routeMeta.trackedKeywords,
+    summary: "The channel's tracked keywords, newest first, and the limit",
+    params: c.channelIdParams,
+    response: r.trackedKeywords,
+  }),
+  addTrackedKeywords: def({
+    ...routeMeta.addTrackedKeywords,
+    summary:
+      'Track keywords (a pasted list, one per line or comma separated); says which were refused',
+    params: c.channelIdParams,
+    body: r.addTrackedKeywordsBody,
+    response: r.addTrackedKeywordsResult,
+    status: 201,
+  }),
+  deleteTrackedKeywords: def({
+    ...routeMeta.deleteTrackedKeywords,
+    summary: 'Stop tracking keywords; answers the deleted ones (for undo)',
+    params: c.channelIdParams,
+    body: r.deleteTrackedKeywordsBody,
+    response: r.deleteTrackedKeywordsResult,
   }),
   templates: def({
     ...routeMeta.templates,

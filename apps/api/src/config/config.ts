@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TRACKED_KEYWORDS_MAX } from '@tubewise/contract/constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -62,6 +63,10 @@ export const envSchema = z.object({
   IDEA_SEEDS_MAX: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(100).default(10),
+  ),
+  TRACKED_KEYWORDS_MAX: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(100_000).default(DEFAULT_TRACKED_KEYWORDS_MAX),
   ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tubewise <no-reply@tubewise.local>'),

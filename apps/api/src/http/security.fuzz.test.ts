@@ -309,6 +309,9 @@ describe.each(testBackends())(
       });
       const idea = await ok('POST', '/api/ideas/saved', { channelId: channel.id, phrase: 'camp' });
       const keywords = await ok('POST', `${base}/videos/${videoId}/keywords`, { keyword: 'camp' });
+      const tracked = await ok('POST', `/api/rankings/channels/${channel.id}/keywords`, {
+        text: 'camp cooking',
+      });
       await ok('POST', `/api/channels/${channel.id}/members`, { email: MEMBER_EMAIL });
       const published = await ok('POST', `${base}/videos/${videoId}/publish`, {
         title: 'Camp cooking, fuzzed',
@@ -331,6 +334,8 @@ describe.each(testBackends())(
           publishId: published.publish.id,
           thumbnailId: thumbnail.json().thumbnailId,
           keywordId: keywords.items[0].id,
+          ids: tracked.added[0].id,
+          text: 'dutch oven',
           folderId: folder.id,
           type: 'title-length',
           email: MEMBER_EMAIL,

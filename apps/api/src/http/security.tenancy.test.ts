@@ -72,6 +72,7 @@ interface ChannelFixtures {
   folderId: string;
   savedIdeaId: string;
   keywordId: string;
+  trackedKeywordId: string;
   tipType: string;
   draftRevision: number;
   /** A member of the channel a removeMember call would remove. */
@@ -145,6 +146,10 @@ const BODIES: Record<string, (target: Target) => Record<string, unknown>> = {
   'PATCH /api/ideas/saved/:id': ({ things }) => ({ folderId: things.folderId }),
   'PUT /api/ideas/saved/:id/script': () => ({ content: '<p>Hook</p>', baseRevision: 0 }),
   'PUT /api/ideas/inbox-settings': () => ({ weeklyIdeas: true }),
+  'POST /api/rankings/channels/:id/keywords': () => ({ text: 'tenancy keyword' }),
+  'POST /api/rankings/channels/:id/keywords/delete': ({ things }) => ({
+    ids: [things.trackedKeywordId],
+  }),
   'POST /api/channels/:id/members': () => ({ email: 'friend-of-the-channel@example.com' }),
   'PUT /api/channels/:id/settings': () => ({
     topics: ['cooking'],
@@ -404,6 +409,9 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
     const bookmarks = await ok(
       as(who, 'POST', `${base}/videos/${videoId}/keywords`, { keyword: 'camp cooking' }),
     );
+    const tracked = await ok(
+      as(who, 'POST', `/api/rankings/channels/${channel.id}/keywords`, { text: 'camp cooking' }),
+    );
     const tips = await ok(as(who, 'GET', `${base}/videos/${videoId}/recommendations`));
     return {
       ...channel,
@@ -415,6 +423,7 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
       folderId: folder.id as string,
       savedIdeaId: idea.id as string,
       keywordId: bookmarks.items[0].id as string,
+      trackedKeywordId: tracked.added[0].id as string,
       tipType: tips.tips[0].type as string,
       draftRevision: draft.revision as number,
     };

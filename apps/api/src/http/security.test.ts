@@ -58,6 +58,10 @@ const VALID_BODIES: Record<string, unknown> = {
   'PUT /api/ideas/inbox-settings': { channelId: 'c-1', weeklyIdeas: true },
   'POST /api/ideas/unsubscribe': { token: 'not-a-real-unsubscribe-token' },
   'POST /api/ideas/discover': { channelId: 'c-1', seeds: ['camp cooking'] },
+  'POST /api/rankings/channels/:id/keywords': { text: 'camp cooking\ndutch oven' },
+  'POST /api/rankings/channels/:id/keywords/delete': {
+    ids: ['6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f'],
+  },
   'POST /api/users/login': { email: 'nobody@example.com', password: 'not-the-password' },
   'POST /api/users/forget': { email: 'nobody@example.com' },
   'POST /api/users/set-password': { token: 'not-a-real-token', password: 'a fine long passphrase' },

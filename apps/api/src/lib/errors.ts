@@ -28,6 +28,7 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'script-conflict': 409,
   'ideas-list-expired': 409,
   'publish-in-progress': 409,
+  'tracked-keywords-limit': 409,
   'too-many-seeds': 400,
   'no-default-language': 400,
   'invalid-image': 400,

@@ -9,6 +9,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { channels } from './channels.ts';
+import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -63,4 +65,24 @@ export const serpChecks = pgTable(
     unique('serp_checks_key').on(t.keyword, t.locationCode, t.languageCode, t.day),
     index('serp_checks_day_status_idx').on(t.day, t.status),
   ],
+);
+
+/**
+ * The keywords a channel tracks, per keyword language (a locale id such as 'en-us'; the same
+ * keyword may be tracked in several). `keyword` is normalised, so a keyword is tracked once per
+ * language whatever its spelling.
+ */
+export const trackedKeywords = pgTable(
+  'tracked_keywords',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    language: text('language').notNull(),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('tracked_keywords_key').on(t.channelId, t.keyword, t.language)],
 );

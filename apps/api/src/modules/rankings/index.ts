@@ -1,4 +1,4 @@
-/** The rankings module's public surface: the search-results port and its DataForSEO adapter. */
+/** The rankings module's public surface: tracked keywords, rank checks and the search-results port. */
 export { DataForSeoSerpAdapter, type DataForSeoSerpOptions } from './dataforseo-serp.adapter.ts';
 export type {
   QueuedCheck,
@@ -7,3 +7,5 @@ export type {
   SerpQuery,
   SerpVideo,
 } from './serp-provider.port.ts';
+export { registerRankingRoutes } from './rankings.routes.ts';
+export { TrackedKeywordsService } from './tracked-keywords.service.ts';
