@@ -54,7 +54,11 @@ import {
   registerSavedIdeaRoutes,
   registerIdeaInboxRoutes,
 } from './modules/ideas/index.ts';
-import { registerRankingRoutes, type TrackedKeywordsService } from './modules/rankings/index.ts';
+import {
+  registerRankingRoutes,
+  type SerpChecksService,
+  type TrackedKeywordsService,
+} from './modules/rankings/index.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {
@@ -78,6 +82,7 @@ export interface Services {
   scripts: ScriptsService;
   ideaInbox: IdeaInboxService;
   trackedKeywords: TrackedKeywordsService;
+  serpChecks: SerpChecksService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */

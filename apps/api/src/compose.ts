@@ -59,7 +59,12 @@ import {
   IdeaInboxService,
   ideasFromSuggestions,
 } from './modules/ideas/index.ts';
-import { TrackedKeywordsService } from './modules/rankings/index.ts';
+import {
+  DataForSeoSerpAdapter,
+  SerpChecksService,
+  type SerpProvider,
+  TrackedKeywordsService,
+} from './modules/rankings/index.ts';
 
 /** Which parts a process runs: the HTTP app, the job worker, or both. */
 export type Role = 'all' | 'web' | 'worker';
@@ -87,6 +92,8 @@ export interface ComposeOptions {
   platform?: VideoPlatform;
   /** The keyword-data provider (tests pass a fake or an emulator-backed adapter). */
   keywordData?: KeywordDataProvider;
+  /** The search-results provider (default: DataForSEO's SERP API at KEYWORD_DATA_URL). */
+  serp?: SerpProvider;
   /** /readyz answers 503 until markReady() is called (main.ts seeds the demo first). */
   startupWork?: boolean;
   /** Mount the built-in emulator when the config points at it (default true; tests opt in). */
@@ -344,6 +351,19 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     scripts,
     ideaInbox,
     trackedKeywords: new TrackedKeywordsService({ db, limit: config.env.TRACKED_KEYWORDS_MAX }),
+    serpChecks: new SerpChecksService({
+      db,
+      clock,
+      depth: config.env.RANK_CHECK_DEPTH,
+      provider:
+        options.serp ??
+        new DataForSeoSerpAdapter({
+          baseUrl: config.keywordData.url,
+          login: config.keywordData.login,
+          password: config.keywordData.password,
+          name: config.keywordData.sourceName,
+        }),
+    }),
   };
 
   let jobs: Jobs | null = null;
@@ -358,6 +378,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       channelSearch,
       ideaInbox,
       publish,
+      serpChecks: services.serpChecks,
     });
     jobs.register(...Object.values(definitions));
     await jobs.start();

@@ -64,6 +64,10 @@ export const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(100).default(10),
   ),
+  RANK_CHECK_DEPTH: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(10).max(700).default(50),
+  ),
   TRACKED_KEYWORDS_MAX: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(100_000).default(DEFAULT_TRACKED_KEYWORDS_MAX),

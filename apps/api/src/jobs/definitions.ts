@@ -6,6 +6,7 @@ import type { ChannelConnectService, ChannelSearchService } from '../modules/cha
 import type { SyncService } from '../modules/sync/index.ts';
 import type { IdeaInboxService } from '../modules/ideas/index.ts';
 import type { PublishService } from '../modules/optimization/index.ts';
+import type { SerpChecksService } from '../modules/rankings/index.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
@@ -18,6 +19,7 @@ export function jobDefinitions(services: {
   channelSearch: ChannelSearchService;
   ideaInbox: IdeaInboxService;
   publish: PublishService;
+  serpChecks: SerpChecksService;
 }) {
   return {
     deliverMail: defineJob({
@@ -97,6 +99,18 @@ export function jobDefinitions(services: {
       schedule: { cron: '* * * * *', payload: {} },
       handler: async () => {
         await services.publish.reconcileInterrupted();
+      },
+    }),
+    checkRankings: defineJob({
+      name: 'rankings.check-day',
+      payload: z.object({}),
+      // The next run is the retry: every 15 minutes it plans today's checks (idempotent), queues
+      // what is pending and collects what the provider finished, so a day's checks spread over
+      // the runs and a worker killed mid-run is picked up by the next one without paying twice.
+      retry: { limit: 0, delaySeconds: 60, backoff: false },
+      schedule: { cron: '*/15 * * * *', payload: {} },
+      handler: async () => {
+        await services.serpChecks.runToday();
       },
     }),
     recoverStalledSyncs: defineJob({

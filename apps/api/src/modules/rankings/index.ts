@@ -9,3 +9,4 @@ export type {
 } from './serp-provider.port.ts';
 export { registerRankingRoutes } from './rankings.routes.ts';
 export { TrackedKeywordsService } from './tracked-keywords.service.ts';
+export { rankOf, SerpChecksService, type DayProgress } from './serp-checks.service.ts';

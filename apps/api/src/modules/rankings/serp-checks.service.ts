@@ -10,13 +10,25 @@
 // Two workers never take the same rows (FOR UPDATE SKIP LOCKED).
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { serpChecks, type SerpCheckStatus, type StoredSerpVideo } from '../../db/schema/index.ts';
+import {
+  serpChecks,
+  trackedKeywords,
+  type SerpCheckStatus,
+  type StoredSerpVideo,
+} from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { KeywordDataError, normalizeKeyword, type KeywordMarket } from '../keywords/index.ts';
+import {
+  KeywordDataError,
+  marketOf,
+  normalizeKeyword,
+  type KeywordMarket,
+} from '../keywords/index.ts';
 import type { Serp, SerpProvider, SerpVideo } from './serp-provider.port.ts';
 
 /** How long a `posting` row may wait for its task to show in the provider's ready list. */
 export const POSTING_LEASE_MS = 30 * 60_000;
+/** Run steps one scheduled run takes at most (each queues a batch and collects what is ready). */
+const DAILY_RUN_STEPS = 20;
 /** Provider failures before a check is given up for its day. */
 export const SERP_CHECK_MAX_ATTEMPTS = 5;
 /** Backoff after the n-th failure: 1 min, 4 min, 16 min, … (capped at 2 h). */
@@ -110,11 +122,41 @@ export class SerpChecksService {
   }
 
   /**
+   * Plans a day's checks from every keyword any channel tracks: one check per distinct keyword
+   * and market, however many channels track it. Returns how many were new.
+   */
+  async planTracked(day: string): Promise<number> {
+    const rows = await this.db
+      .selectDistinct({ keyword: trackedKeywords.keyword, language: trackedKeywords.language })
+      .from(trackedKeywords);
+    return this.plan(
+      day,
+      rows.map((r) => ({ keyword: r.keyword, market: marketOf(r.language) })),
+    );
+  }
+
+  /**
+   * Today's checks, as the scheduled job runs them: plan from the tracked keywords, then run
+   * until nothing more comes back this time (bounded; the next run carries on).
+   */
+  async runToday(): Promise<DayProgress> {
+    const day = this.today();
+    await this.planTracked(day);
+    for (let step = 0; step < DAILY_RUN_STEPS; step += 1) {
+      const counts = await this.run(day);
+      if (counts.queued + counts.collected + counts.adopted === 0) break;
+    }
+    return this.progress(day);
+  }
+
+  /**
    * One step of a day's run: adopts tasks a crashed run had queued, queues the pending checks in
    * batches, and collects every ready result. Safe to call again at any time, from any worker.
    */
   async run(day: string): Promise<RunCounts> {
     const counts: RunCounts = { queued: 0, adopted: 0, collected: 0, failed: 0 };
+    // Nothing waiting: no provider call at all.
+    if ((await this.progress(day)).waiting === 0) return counts;
     let ready: Awaited<ReturnType<SerpProvider['ready']>>;
     try {
       ready = await this.provider.ready();

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMULATOR_KEYWORD_DATA_CREDENTIALS } from '@tubewise/emulator';
 import type { Database } from '../../db/client.ts';
-import { serpChecks } from '../../db/schema/index.ts';
+import { inArray } from 'drizzle-orm';
+import { channels, serpChecks, trackedKeywords } from '../../db/schema/index.ts';
 import { openTestDatabase, testBackends, TestClock } from '../../testing/test-app.ts';
 import { KeywordDataError } from '../keywords/index.ts';
 import {
@@ -261,5 +262,37 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
     queueFails = false;
     await checks.run(DAY);
     expect(provider.count('queue')).toBe(SERP_CHECK_MAX_ATTEMPTS);
+  });
+  it("plans today's checks from every channel's tracked keywords and runs them to the end", async () => {
+    const db = database.db;
+    const [one, two] = await db
+      .insert(channels)
+      .values([
+        { youtubeId: `UCplan${backend}aaaaaaaaaaaaa`.slice(0, 24), name: 'One' },
+        { youtubeId: `UCplan${backend}bbbbbbbbbbbbb`.slice(0, 24), name: 'Two' },
+      ])
+      .returning();
+    await db.insert(trackedKeywords).values([
+      { channelId: one!.id, keyword: keywords[0]!, language: 'en-us' },
+      { channelId: one!.id, keyword: keywords[1]!, language: 'en-us' },
+      { channelId: two!.id, keyword: keywords[0]!, language: 'en-us' },
+      { channelId: two!.id, keyword: keywords[0]!, language: 'de-de' },
+    ]);
+    try {
+      const checks = service();
+      // Nothing planned yet: a run makes no provider call.
+      await checks.run(checks.today());
+      expect(provider.calls).toEqual([]);
+      const progress = await checks.runToday();
+      expect(progress).toMatchObject({ total: 3, done: 3, state: 'complete' });
+      expect(provider.count('queue')).toBe(1);
+      expect(provider.count('collect')).toBe(3);
+      // The next scheduled run the same day finds nothing to do and calls nobody.
+      const calls = provider.calls.length;
+      await checks.runToday();
+      expect(provider.calls.length).toBe(calls);
+    } finally {
+      await db.delete(channels).where(inArray(channels.id, [one!.id, two!.id]));
+    }
   });
 });
