@@ -1,3 +1,13 @@
+CREATE TABLE "keyword_ranks" (
+	"channel_id" uuid NOT NULL,
+	"keyword" text NOT NULL,
+	"language" text NOT NULL,
+	"day" date NOT NULL,
+	"position" smallint,
+	"video_id" text,
+	CONSTRAINT "keyword_ranks_channel_id_keyword_language_day_pk" PRIMARY KEY("channel_id","keyword","language","day")
+);
+--> statement-breakpoint
 CREATE TABLE "serp_checks" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"keyword" text NOT NULL,
@@ -29,6 +39,7 @@ CREATE TABLE "tracked_keywords" (
 	CONSTRAINT "tracked_keywords_key" UNIQUE("channel_id","keyword","language")
 );
 --> statement-breakpoint
+ALTER TABLE "keyword_ranks" ADD CONSTRAINT "keyword_ranks_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tracked_keywords" ADD CONSTRAINT "tracked_keywords_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tracked_keywords" ADD CONSTRAINT "tracked_keywords_added_by_users_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "serp_checks_day_status_idx" ON "serp_checks" USING btree ("day","status");

@@ -4,6 +4,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -85,4 +87,26 @@ export const trackedKeywords = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [unique('tracked_keywords_key').on(t.channelId, t.keyword, t.language)],
+);
+
+/**
+ * A channel's daily rank for a tracked keyword: the best position of its videos in that day's
+ * check (null: not within the check's depth), kept compactly (one small row per channel,
+ * keyword, language and day) so the rankings pages read history without the results.
+ */
+export const keywordRanks = pgTable(
+  'keyword_ranks',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    language: text('language').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 1-based best position; null = no rank within the depth. */
+    position: smallint('position'),
+    /** The platform id of the ranking video. */
+    videoId: text('video_id'),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.keyword, t.language, t.day] })],
 );

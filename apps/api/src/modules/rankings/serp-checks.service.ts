@@ -11,6 +11,8 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  channels,
+  keywordRanks,
   serpChecks,
   trackedKeywords,
   type SerpCheckStatus,
@@ -146,7 +148,74 @@ export class SerpChecksService {
       const counts = await this.run(day);
       if (counts.queued + counts.collected + counts.adopted === 0) break;
     }
+    await this.recordRanks(day);
     return this.progress(day);
+  }
+
+  /**
+   * Records every tracking channel's rank of the day from the day's finished checks (the best
+   * position of its videos, or no rank); idempotent, so it may run after each step of a day.
+   * Returns how many ranks were written.
+   */
+  async recordRanks(day: string): Promise<number> {
+    const tracked = await this.db
+      .select({
+        channelId: trackedKeywords.channelId,
+        youtubeId: channels.youtubeId,
+        keyword: trackedKeywords.keyword,
+        language: trackedKeywords.language,
+      })
+      .from(trackedKeywords)
+      .innerJoin(channels, eq(channels.id, trackedKeywords.channelId));
+    if (tracked.length === 0) return 0;
+    const done = await this.db
+      .select({
+        keyword: serpChecks.keyword,
+        locationCode: serpChecks.locationCode,
+        languageCode: serpChecks.languageCode,
+        videos: serpChecks.videos,
+      })
+      .from(serpChecks)
+      .where(and(eq(serpChecks.day, day), eq(serpChecks.status, 'done')));
+    const checkOf = new Map(
+      done.map((d) => [
+        keyOf({
+          keyword: d.keyword,
+          market: { locationCode: d.locationCode, languageCode: d.languageCode },
+        }),
+        d.videos ?? [],
+      ]),
+    );
+    const rows = tracked.flatMap((t) => {
+      const videos = checkOf.get(keyOf({ keyword: t.keyword, market: marketOf(t.language) }));
+      if (!videos) return [];
+      const index = videos.findIndex((v) => v[1] === t.youtubeId);
+      return [
+        {
+          channelId: t.channelId,
+          keyword: t.keyword,
+          language: t.language,
+          day,
+          position: index >= 0 ? index + 1 : null,
+          videoId: index >= 0 ? videos[index]![0] : null,
+        },
+      ];
+    });
+    for (let i = 0; i < rows.length; i += 1000) {
+      await this.db
+        .insert(keywordRanks)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoUpdate({
+          target: [
+            keywordRanks.channelId,
+            keywordRanks.keyword,
+            keywordRanks.language,
+            keywordRanks.day,
+          ],
+          set: { position: sql`excluded.position`, videoId: sql`excluded.video_id` },
+        });
+    }
+    return rows.length;
   }
 
   /**

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMULATOR_KEYWORD_DATA_CREDENTIALS } from '@tubewise/emulator';
 import type { Database } from '../../db/client.ts';
 import { inArray } from 'drizzle-orm';
-import { channels, serpChecks, trackedKeywords } from '../../db/schema/index.ts';
+import { channels, keywordRanks, serpChecks, trackedKeywords } from '../../db/schema/index.ts';
 import { openTestDatabase, testBackends, TestClock } from '../../testing/test-app.ts';
-import { KeywordDataError } from '../keywords/index.ts';
+import { KeywordDataError, marketOf } from '../keywords/index.ts';
 import {
   startKeywordDataEmulator,
   type KeywordDataEmulator,
@@ -265,10 +265,19 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
   });
   it("plans today's checks from every channel's tracked keywords and runs them to the end", async () => {
     const db = database.db;
+    // Channel one owns the video YouTube shows first for the first keyword in the US.
+    const [first] = kd.emulator.state.search.search({
+      q: keywords[0]!,
+      type: 'video',
+      order: 'relevance',
+      regionCode: 'US',
+      relevanceLanguage: 'en',
+    });
+    const topChannel = kd.emulator.state.corpus.getVideo(first!.id)!.channelId;
     const [one, two] = await db
       .insert(channels)
       .values([
-        { youtubeId: `UCplan${backend}aaaaaaaaaaaaa`.slice(0, 24), name: 'One' },
+        { youtubeId: topChannel, name: 'One' },
         { youtubeId: `UCplan${backend}bbbbbbbbbbbbb`.slice(0, 24), name: 'Two' },
       ])
       .returning();
@@ -287,6 +296,29 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
       expect(progress).toMatchObject({ total: 3, done: 3, state: 'complete' });
       expect(provider.count('queue')).toBe(1);
       expect(provider.count('collect')).toBe(3);
+      // Each tracking channel has its rank of the day: the best position of its videos.
+      const ranks = await db
+        .select()
+        .from(keywordRanks)
+        .where(inArray(keywordRanks.channelId, [one!.id, two!.id]));
+      expect(ranks).toHaveLength(4);
+      for (const rank of ranks) {
+        const stored = await checks.stored(
+          { keyword: rank.keyword, market: marketOf(rank.language) },
+          checks.today(),
+        );
+        const youtubeId = rank.channelId === one!.id ? one!.youtubeId : two!.youtubeId;
+        const expected = rankOf(stored!, youtubeId);
+        expect([rank.position, rank.videoId]).toEqual([
+          expected?.position ?? null,
+          expected?.videoId ?? null,
+        ]);
+      }
+      expect(
+        ranks.find(
+          (r) => r.channelId === one!.id && r.keyword === keywords[0] && r.language === 'en-us',
+        ),
+      ).toMatchObject({ position: 1, videoId: first!.id });
       // The next scheduled run the same day finds nothing to do and calls nobody.
       const calls = provider.calls.length;
       await checks.runToday();
