@@ -56,6 +56,7 @@ import {
 } from './modules/ideas/index.ts';
 import {
   registerRankingRoutes,
+  type RankingsService,
   type SerpChecksService,
   type TrackedKeywordsService,
 } from './modules/rankings/index.ts';
@@ -83,6 +84,7 @@ export interface Services {
   ideaInbox: IdeaInboxService;
   trackedKeywords: TrackedKeywordsService;
   serpChecks: SerpChecksService;
+  rankings: RankingsService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -255,7 +257,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerIdeaInboxRoutes(app, { inbox: services.ideaInbox, resolveSession });
-  registerRankingRoutes(app, { tracked: services.trackedKeywords, resolveSession });
+  registerRankingRoutes(app, {
+    tracked: services.trackedKeywords,
+    rankings: services.rankings,
+    resolveSession,
+  });
   if (config.mail.mailbox !== 'off') {
     registerMailboxRoutes(app, {
       mail: services.mail,

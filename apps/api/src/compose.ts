@@ -61,6 +61,7 @@ import {
 } from './modules/ideas/index.ts';
 import {
   DataForSeoSerpAdapter,
+  RankingsService,
   SerpChecksService,
   type SerpProvider,
   TrackedKeywordsService,
@@ -330,6 +331,19 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     productName: config.env.PRODUCT_NAME,
     source: ideasFromSuggestions(ideas),
   });
+  const serpChecks = new SerpChecksService({
+    db,
+    clock,
+    depth: config.env.RANK_CHECK_DEPTH,
+    provider:
+      options.serp ??
+      new DataForSeoSerpAdapter({
+        baseUrl: config.keywordData.url,
+        login: config.keywordData.login,
+        password: config.keywordData.password,
+        name: config.keywordData.sourceName,
+      }),
+  });
   const services: Services = {
     users,
     sessions,
@@ -351,19 +365,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     scripts,
     ideaInbox,
     trackedKeywords: new TrackedKeywordsService({ db, limit: config.env.TRACKED_KEYWORDS_MAX }),
-    serpChecks: new SerpChecksService({
-      db,
-      clock,
-      depth: config.env.RANK_CHECK_DEPTH,
-      provider:
-        options.serp ??
-        new DataForSeoSerpAdapter({
-          baseUrl: config.keywordData.url,
-          login: config.keywordData.login,
-          password: config.keywordData.password,
-          name: config.keywordData.sourceName,
-        }),
-    }),
+    serpChecks,
+    rankings: new RankingsService({ db, checks: serpChecks, depth: config.env.RANK_CHECK_DEPTH }),
   };
 
   let jobs: Jobs | null = null;

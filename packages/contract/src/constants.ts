@@ -116,3 +116,7 @@ export const DEFAULT_TRACKED_KEYWORDS_MAX = 250;
 export const TRACKED_KEYWORDS_PASTE_MAX_LENGTH = 20_000;
 /** Most keywords one delete takes. */
 export const TRACKED_KEYWORDS_DELETE_MAX = 500;
+/** Rank buckets of the rankings pages (spec section 3). */
+export const rankBuckets = ['top3', 'top10', 'top20', 'noRank'] as const;
+/** Sort fields of the rankings table (spec section 3: value, rank, change). */
+export const rankingSortFields = ['value', 'rank', 'change'] as const;

@@ -177,6 +177,11 @@ export const routeMeta = {
     path: '/optimization/channels/:id/videos/:videoId/draft',
     scope: { channel: 'params.id' },
   },
+  rankings: {
+    method: 'GET',
+    path: '/api/rankings/channels/:id/rankings',
+    scope: { channel: 'params.id' },
+  },
   trackedKeywords: {
     method: 'GET',
     path: '/api/rankings/channels/:id/keywords',

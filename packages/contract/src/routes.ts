@@ -262,6 +262,14 @@ export const routes = {
     query: o.deleteDraftQuery,
     response: u.success,
   }),
+  rankings: def({
+    ...routeMeta.rankings,
+    summary:
+      "The channel's keyword rankings: buckets, average, change, and the rows (sort, bucket, search)",
+    params: c.channelIdParams,
+    query: r.rankingsQuery,
+    response: r.rankings,
+  }),
   trackedKeywords: def({
     ...routeMeta.trackedKeywords,
     summary: "The channel's tracked keywords, newest first, and the limit",

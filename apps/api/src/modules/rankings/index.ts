@@ -10,3 +10,4 @@ export type {
 export { registerRankingRoutes } from './rankings.routes.ts';
 export { TrackedKeywordsService } from './tracked-keywords.service.ts';
 export { rankOf, SerpChecksService, type DayProgress } from './serp-checks.service.ts';
+export { bucketOf, rankChange, RankingsService } from './rankings.service.ts';

@@ -3,14 +3,19 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@tubewise/contract';
 import { defineRoute, type SessionResolver } from '../../http/route.ts';
+import type { RankingsService } from './rankings.service.ts';
 import type { TrackedKeywordsService } from './tracked-keywords.service.ts';
 
 /** Registers the rankings routes. */
 export function registerRankingRoutes(
   app: FastifyInstance,
-  deps: { tracked: TrackedKeywordsService; resolveSession: SessionResolver },
+  deps: {
+    tracked: TrackedKeywordsService;
+    rankings: RankingsService;
+    resolveSession: SessionResolver;
+  },
 ): void {
-  const { tracked, resolveSession } = deps;
+  const { tracked, rankings, resolveSession } = deps;
   const tags = ['rankings'];
   defineRoute(
     app,
@@ -20,6 +25,13 @@ export function registerRankingRoutes(
     {
       tags,
     },
+  );
+  defineRoute(
+    app,
+    routes.rankings,
+    resolveSession,
+    ({ params, query }) => rankings.rankings(params.id, query),
+    { tags },
   );
   defineRoute(
     app,
