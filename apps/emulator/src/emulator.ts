@@ -219,14 +219,14 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
         regionCode: query.country,
         relevanceLanguage: query.languageCode,
       });
+      const context = {
+        publicUrl: options.publicUrl,
+        corpus: state.corpus,
+        customThumbnailSizes: (videoId: string) => state.thumbnails.sizes(videoId),
+      };
       const videos = hits.slice(0, query.depth).flatMap(({ id }) => {
         const video = state.corpus.getVideo(id);
         if (!video) return [];
-        const context = {
-          publicUrl: options.publicUrl,
-          corpus: state.corpus,
-          customThumbnailSizes: (videoId: string) => state.thumbnails.sizes(videoId),
-        };
         const thumbnails = videoThumbnails(context, video, ['high']) as {
           high?: { url: string };
         };

@@ -297,6 +297,32 @@ export function dataforseoTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} +00:00`;
 }
 
+/**
+ * Answers one call the way every endpoint does: credentials (401), the emulator's latency and
+ * failure switches (500), then `handle`'s envelope with HTTP 200; every answer goes in the ledger.
+ */
+export async function guardedCall(
+  service: KeywordDataEmulator,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string[],
+  handle: (started: number) => { body: Json; keywords: string[] },
+): Promise<FastifyReply> {
+  const started = performance.now();
+  const endpoint = `/${path.join('/')}`;
+  const send = (status: number, body: Json, keywords: string[] = []) => {
+    service.record({ path: endpoint, keywords, status, statusCode: body.status_code as number });
+    return reply.code(status).type('application/json').send(body);
+  };
+  if (!authorized(request, service.credentials))
+    return send(401, envelopeError(40100, MESSAGES.unauthorized, started));
+  const switches = service.switchesNow();
+  await switches.delay();
+  if (switches.drawFailure()) return send(500, envelopeError(50000, MESSAGES.internal, started));
+  const { body, keywords } = handle(started);
+  return send(200, body, keywords);
+}
+
 /** Registers a single-task live endpoint (the envelope, credentials, switches and ledger). */
 export type LiveRoute = (
   path: string[],
@@ -331,7 +357,7 @@ export function registerKeywordDataRoutes(
         );
       };
 
-      async function answer(
+      function answer(
         request: FastifyRequest,
         reply: FastifyReply,
         path: string[],
@@ -340,59 +366,50 @@ export function registerKeywordDataRoutes(
         run: (task: Json) => TaskOutcome,
         keywordsOf: (task: Json) => string[],
       ): Promise<FastifyReply> {
-        const started = performance.now();
-        const endpoint = `/${path.join('/')}`;
-        const send = (status: number, body: Json, keywords: string[] = []) => {
-          service.record({
-            path: endpoint,
-            keywords,
-            status,
-            statusCode: body.status_code as number,
-          });
-          return reply.code(status).type('application/json').send(body);
-        };
-        if (!authorized(request, service.credentials))
-          return send(401, envelopeError(40100, MESSAGES.unauthorized, started));
-        const switches = service.switchesNow();
-        await switches.delay();
-        if (switches.drawFailure())
-          return send(500, envelopeError(50000, MESSAGES.internal, started));
-        const body = request.body;
-        if (!Array.isArray(body) || body.length === 0 || !body.every(isObject))
-          return send(200, envelopeError(40503, MESSAGES.postInvalid, started));
-        if (body.length > 1) return send(200, envelopeError(40000, MESSAGES.oneTask, started));
-        const task = body[0] as Json;
-        const taskStarted = performance.now();
-        let outcome: TaskOutcome;
-        try {
-          outcome = run(task);
-        } catch (error) {
-          if (!(error instanceof TaskError)) throw error;
-          outcome = { statusCode: error.code, statusMessage: error.message, cost: 0, result: null };
-        }
-        const failed = outcome.statusCode !== OK.status_code;
-        const envelope = {
-          version: DATAFORSEO_VERSION,
-          ...OK,
-          time: seconds(performance.now() - started),
-          cost: outcome.cost,
-          tasks_count: 1,
-          tasks_error: failed ? 1 : 0,
-          tasks: [
-            {
-              id: service.taskId(kind),
-              status_code: outcome.statusCode,
-              status_message: outcome.statusMessage,
-              time: seconds(performance.now() - taskStarted),
-              cost: outcome.cost,
-              result_count: outcome.result?.length ?? 0,
-              path,
-              data: { ...api, ...task },
-              result: outcome.result,
-            },
-          ],
-        };
-        return send(200, envelope, keywordsOf(task));
+        return guardedCall(service, request, reply, path, (started) => {
+          const body = request.body;
+          if (!Array.isArray(body) || body.length === 0 || !body.every(isObject))
+            return { body: envelopeError(40503, MESSAGES.postInvalid, started), keywords: [] };
+          if (body.length > 1)
+            return { body: envelopeError(40000, MESSAGES.oneTask, started), keywords: [] };
+          const task = body[0] as Json;
+          const taskStarted = performance.now();
+          let outcome: TaskOutcome;
+          try {
+            outcome = run(task);
+          } catch (error) {
+            if (!(error instanceof TaskError)) throw error;
+            outcome = {
+              statusCode: error.code,
+              statusMessage: error.message,
+              cost: 0,
+              result: null,
+            };
+          }
+          const failed = outcome.statusCode !== OK.status_code;
+          const envelope = {
+            version: DATAFORSEO_VERSION,
+            ...OK,
+            time: seconds(performance.now() - started),
+            cost: outcome.cost,
+            tasks_count: 1,
+            tasks_error: failed ? 1 : 0,
+            tasks: [
+              {
+                id: service.taskId(kind),
+                status_code: outcome.statusCode,
+                status_message: outcome.statusMessage,
+                time: seconds(performance.now() - taskStarted),
+                cost: outcome.cost,
+                result_count: outcome.result?.length ?? 0,
+                path,
+                data: { ...api, ...task },
+                result: outcome.result,
+              },
+            ],
+          };
+          return { body: envelope, keywords: keywordsOf(task) };
+        });
       }
 
       const model = service.model;

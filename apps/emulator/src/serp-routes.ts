@@ -7,7 +7,7 @@
 // SerpApiYoutubeVideoElementItem).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  authorized,
+  guardedCall,
   DATAFORSEO_VERSION,
   dataforseoTime,
   envelopeError,
@@ -202,27 +202,12 @@ export function registerSerpRoutes(
     (task) => [String(task.keyword ?? '')],
   );
 
-  /** Credentials, switches and the ledger around a standard-method call. */
-  async function guarded(
+  const guarded = (
     request: FastifyRequest,
     reply: FastifyReply,
     path: string[],
-    handle: (started: number) => { body: Json; keywords: string[] },
-  ): Promise<FastifyReply> {
-    const started = performance.now();
-    const endpoint = `/${path.join('/')}`;
-    const send = (status: number, body: Json, keywords: string[] = []) => {
-      service.record({ path: endpoint, keywords, status, statusCode: body.status_code as number });
-      return reply.code(status).type('application/json').send(body);
-    };
-    if (!authorized(request, service.credentials))
-      return send(401, envelopeError(40100, MESSAGES.unauthorized, started));
-    const switches = service.switchesNow();
-    await switches.delay();
-    if (switches.drawFailure()) return send(500, envelopeError(50000, MESSAGES.internal, started));
-    const { body, keywords } = handle(started);
-    return send(200, body, keywords);
-  }
+    handle: Parameters<typeof guardedCall>[4],
+  ) => guardedCall(service, request, reply, path, handle);
 
   const envelope = (started: number, tasks: Json[]): Json => ({
     version: DATAFORSEO_VERSION,
