@@ -62,12 +62,16 @@ describe('DataForSEO SERP adapter against the emulator', () => {
     ]);
     expect(queued.map((q) => q.tag)).toEqual(['check-1', 'check-2']);
     expect(await adapter.ready()).toEqual(queued);
-    const serp = await adapter.collect(queued[0]!.taskId);
-    expect(serp).toMatchObject({ keyword, market: US_EN });
-    expect(serp!.videos.length).toBeGreaterThan(0);
-    expect((await adapter.collect(queued[1]!.taskId))!.videos).toEqual([]);
+    const first = await adapter.collect(queued[0]!.taskId);
+    if (first.state !== 'done') throw new Error(`not collected: ${first.state}`);
+    expect(first.serp).toMatchObject({ keyword, market: US_EN });
+    expect(first.serp.videos.length).toBeGreaterThan(0);
+    const second = await adapter.collect(queued[1]!.taskId);
+    expect(second.state === 'done' && second.serp.videos).toEqual([]);
     expect(await adapter.ready()).toEqual([]);
-    expect(await adapter.collect('11261200-1535-0066-0000-000000000000')).toBeNull();
+    expect(await adapter.collect('11261200-1535-0066-0000-000000000000')).toEqual({
+      state: 'lost',
+    });
   });
 
   it('leaves out a refused check and fails clearly on bad credentials or a down provider', async () => {

@@ -13,6 +13,7 @@ import {
   type DataForSeoEnvelope,
 } from '../keywords/index.ts';
 import type {
+  Collected,
   QueuedCheck,
   Serp,
   SerpProvider,
@@ -66,6 +67,8 @@ interface Client {
 const MAX_TASKS_PER_POST = 100;
 /** DataForSEO's "Task Not Found." status of task_get. */
 const TASK_NOT_FOUND = [40400, 40401];
+/** DataForSEO's "Task Handed." and "Task In Queue." statuses: not finished yet. */
+const TASK_WAITING = [40601, 40602];
 
 /** YouTube's organic results over DataForSEO's wire format. */
 export class DataForSeoSerpAdapter implements SerpProvider {
@@ -103,10 +106,15 @@ export class DataForSeoSerpAdapter implements SerpProvider {
     const envelope = await dataForSeoEnvelope('queue YouTube results', () =>
       client.youtubeOrganicTaskPost(checks.map((c) => ({ ...taskOf(c), tag: c.tag }))),
     );
-    // Tasks answer in the order they were posted; a refused one is left out.
-    return (envelope.tasks ?? []).flatMap((task, i) =>
-      task.id && task.status_code === 20100 ? [{ taskId: task.id, tag: checks[i]!.tag }] : [],
-    );
+    // Each task echoes what was posted, tag included: pair by tag, not by position, and keep
+    // only tags of this call. A refused task is left out.
+    const posted = new Set(checks.map((c) => c.tag));
+    return (envelope.tasks ?? []).flatMap((task) => {
+      const tag = (task as { data?: { tag?: unknown } }).data?.tag;
+      return task.id && task.status_code === 20100 && typeof tag === 'string' && posted.has(tag)
+        ? [{ taskId: task.id, tag }]
+        : [];
+    });
   }
 
   async ready(): Promise<QueuedCheck[]> {
@@ -117,21 +125,26 @@ export class DataForSeoSerpAdapter implements SerpProvider {
     return results.flatMap((r) => (r.id ? [{ taskId: r.id, tag: r.tag ?? '' }] : []));
   }
 
-  async collect(taskId: string): Promise<Serp | null> {
+  async collect(taskId: string): Promise<Collected> {
     const client = await this.load();
     const envelope = await dataForSeoEnvelope('collect YouTube results', () =>
       client.youtubeOrganicTaskGetAdvanced(taskId),
     );
     const task = envelope.tasks?.[0];
-    if (!task || TASK_NOT_FOUND.includes(task.status_code ?? 0)) return null;
+    if (!task || TASK_NOT_FOUND.includes(task.status_code ?? 0)) return { state: 'lost' };
+    if (TASK_WAITING.includes(task.status_code ?? 0)) return { state: 'waiting' };
     throwIfTaskFailed('collect YouTube results', task);
     const result = task.result?.[0];
-    if (!result?.keyword || !result.location_code || !result.language_code) return null;
-    return serpOf(result, {
-      keyword: normalizeKeyword(result.keyword),
-      market: { locationCode: result.location_code, languageCode: result.language_code },
-      depth: Number.POSITIVE_INFINITY,
-    });
+    if (!result?.keyword || !result.location_code || !result.language_code)
+      return { state: 'lost' };
+    return {
+      state: 'done',
+      serp: serpOf(result, {
+        keyword: normalizeKeyword(result.keyword),
+        market: { locationCode: result.location_code, languageCode: result.language_code },
+        depth: Number.POSITIVE_INFINITY,
+      }),
+    };
   }
 }
 

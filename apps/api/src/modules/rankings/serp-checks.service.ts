@@ -8,7 +8,7 @@
 // tasks the provider already has (its ready list) instead of queueing them again. Only a
 // `posting` row that the provider still does not list after POSTING_LEASE_MS is queued again.
 // Two workers never take the same rows (FOR UPDATE SKIP LOCKED).
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   channels,
@@ -25,7 +25,13 @@ import {
   normalizeKeyword,
   type KeywordMarket,
 } from '../keywords/index.ts';
-import type { Serp, SerpProvider, SerpVideo } from './serp-provider.port.ts';
+import type {
+  Collected,
+  QueuedCheck,
+  Serp,
+  SerpProvider,
+  SerpVideo,
+} from './serp-provider.port.ts';
 
 /** How long a `posting` row may wait for its task to show in the provider's ready list. */
 export const POSTING_LEASE_MS = 30 * 60_000;
@@ -70,6 +76,12 @@ export interface RunCounts {
   adopted: number;
   collected: number;
   failed: number;
+}
+
+/** How a run treats its day. */
+interface RunOptions {
+  /** The day is over: queue nothing more, collect what the provider holds. */
+  closing?: boolean;
 }
 
 /** A stored check's results. */
@@ -138,18 +150,29 @@ export class SerpChecksService {
   }
 
   /**
-   * Today's checks, as the scheduled job runs them: plan from the tracked keywords, then run
-   * until nothing more comes back this time (bounded; the next run carries on).
+   * Today's checks, as the scheduled job runs them: yesterday's checks the provider still holds
+   * are collected and recorded under their own day (the ones never started are given up), then
+   * today's are planned from the tracked keywords and run until nothing more comes back this
+   * time (bounded; the next run carries on).
    */
   async runToday(): Promise<DayProgress> {
     const day = this.today();
-    await this.planTracked(day);
-    for (let step = 0; step < DAILY_RUN_STEPS; step += 1) {
-      const counts = await this.run(day);
-      if (counts.queued + counts.collected + counts.adopted === 0) break;
+    const yesterday = dayBefore(day);
+    if ((await this.progress(yesterday)).waiting > 0) {
+      await this.runSteps(yesterday, { closing: true });
+      await this.recordRanks(yesterday);
     }
+    await this.planTracked(day);
+    await this.runSteps(day);
     await this.recordRanks(day);
     return this.progress(day);
+  }
+
+  private async runSteps(day: string, options: RunOptions = {}): Promise<void> {
+    for (let step = 0; step < DAILY_RUN_STEPS; step += 1) {
+      const counts = await this.run(day, options);
+      if (counts.queued + counts.collected + counts.adopted === 0) break;
+    }
   }
 
   /**
@@ -221,9 +244,11 @@ export class SerpChecksService {
   /**
    * One step of a day's run: adopts tasks a crashed run had queued, queues the pending checks in
    * batches, and collects every ready result. Safe to call again at any time, from any worker.
+   * A closing day (one that is over) queues nothing more: what never started is given up.
    */
-  async run(day: string): Promise<RunCounts> {
+  async run(day: string, options: RunOptions = {}): Promise<RunCounts> {
     const counts: RunCounts = { queued: 0, adopted: 0, collected: 0, failed: 0 };
+    if (options.closing) await this.giveUpPending(day, counts);
     // Nothing waiting: no provider call at all.
     if ((await this.progress(day)).waiting === 0) return counts;
     let ready: Awaited<ReturnType<SerpProvider['ready']>>;
@@ -233,9 +258,9 @@ export class SerpChecksService {
       if (error instanceof KeywordDataError) return counts;
       throw error;
     }
-    counts.adopted = await this.adopt(day, ready);
-    await this.queuePending(day, counts);
-    await this.collect(ready, counts);
+    counts.adopted = await this.adopt(day, ready, counts, options);
+    if (!options.closing) await this.queuePending(day, counts);
+    await this.collect(day, ready, counts);
     return counts;
   }
 
@@ -314,36 +339,55 @@ export class SerpChecksService {
     return { ...serp, day, source: this.provider.name };
   }
 
-  /** Rows a crashed run left `posting` whose task the provider has: recorded as queued. */
-  private async adopt(day: string, ready: { taskId: string; tag: string }[]): Promise<number> {
+  /**
+   * Rows a crashed run (or a call whose answer was lost) left `posting` whose task the provider
+   * has: recorded as queued. Posting rows the provider never listed within the lease did not
+   * reach it: counted as a failed attempt and queued again after the backoff (given up on a
+   * closing day).
+   */
+  private async adopt(
+    day: string,
+    ready: QueuedCheck[],
+    counts: RunCounts,
+    options: RunOptions,
+  ): Promise<number> {
     const byTag = new Map(ready.map((r) => [r.tag, r.taskId]));
     const posting = await this.db
-      .select({ id: serpChecks.id })
+      .select({ id: serpChecks.id, postedAt: serpChecks.postedAt })
       .from(serpChecks)
       .where(and(eq(serpChecks.day, day), eq(serpChecks.status, 'posting')));
+    const staleBefore = this.clock.now().getTime() - POSTING_LEASE_MS;
+    const stale: string[] = [];
     let adopted = 0;
     for (const row of posting) {
       const taskId = byTag.get(row.id);
-      if (!taskId) continue;
-      await this.db
+      if (!taskId) {
+        if ((row.postedAt?.getTime() ?? 0) <= staleBefore) stale.push(row.id);
+        continue;
+      }
+      const updated = await this.db
         .update(serpChecks)
-        .set({ status: 'queued', taskId })
-        .where(and(eq(serpChecks.id, row.id), eq(serpChecks.status, 'posting')));
-      adopted += 1;
+        .set({ status: 'queued', taskId, postedAt: this.clock.now() })
+        .where(and(eq(serpChecks.id, row.id), eq(serpChecks.status, 'posting')))
+        .returning({ id: serpChecks.id });
+      adopted += updated.length;
     }
-    // Posting rows the provider never listed within the lease did not reach it: queue again.
-    const stale = new Date(this.clock.now().getTime() - POSTING_LEASE_MS);
-    await this.db
-      .update(serpChecks)
-      .set({ status: 'pending' })
-      .where(
-        and(
-          eq(serpChecks.day, day),
-          eq(serpChecks.status, 'posting'),
-          lte(serpChecks.postedAt, stale),
-        ),
-      );
+    if (stale.length > 0)
+      await this.failed(stale, 'The provider never confirmed the check.', counts, {
+        from: ['posting'],
+        giveUp: options.closing,
+      });
     return adopted;
+  }
+
+  /** On a day that is over: the checks never started are given up. */
+  private async giveUpPending(day: string, counts: RunCounts): Promise<void> {
+    const given = await this.db
+      .update(serpChecks)
+      .set({ status: 'failed', lastError: 'The day ended before the check could run.' })
+      .where(and(eq(serpChecks.day, day), eq(serpChecks.status, 'pending')))
+      .returning({ id: serpChecks.id });
+    counts.failed += given.length;
   }
 
   /** Queues the day's pending checks, a provider batch at a time. */
@@ -376,102 +420,146 @@ export class SerpChecksService {
         );
       } catch (error) {
         if (!(error instanceof KeywordDataError)) throw error;
-        // The provider refused or failed the whole call: nothing was queued.
+        // A timeout or a 5xx: the provider may have queued the tasks all the same. The rows stay
+        // `posting`, so a later run adopts them from the ready list instead of paying again.
+        if (error.kind === 'unavailable') return;
+        // A refusal (credentials, balance, rate, request): nothing was queued.
         await this.failed(
           rows.map((r) => r.id),
           error.message,
           counts,
+          { from: ['posting'] },
         );
         return;
       }
       const taskOf = new Map(queued.map((q) => [q.tag, q.taskId]));
       for (const row of rows) {
         const taskId = taskOf.get(row.id);
-        if (taskId) {
-          await this.db
-            .update(serpChecks)
-            .set({ status: 'queued', taskId })
-            .where(eq(serpChecks.id, row.id));
-          counts.queued += 1;
-        } else {
-          await this.db
-            .update(serpChecks)
-            .set({ status: 'failed', lastError: 'The provider refused the check.' })
-            .where(eq(serpChecks.id, row.id));
-          counts.failed += 1;
+        const updated = await this.db
+          .update(serpChecks)
+          .set(
+            taskId
+              ? { status: 'queued', taskId }
+              : { status: 'failed', lastError: 'The provider refused the check.' },
+          )
+          .where(and(eq(serpChecks.id, row.id), eq(serpChecks.status, 'posting')))
+          .returning({ id: serpChecks.id });
+        if (updated.length > 0) {
+          if (taskId) counts.queued += 1;
+          else counts.failed += 1;
         }
       }
     }
   }
 
-  /** Collects the ready tasks that belong to our queued checks. */
-  private async collect(
-    ready: { taskId: string; tag: string }[],
-    counts: RunCounts,
-  ): Promise<void> {
-    const tags = ready.map((r) => r.tag).filter(isUuid);
-    if (tags.length === 0) return;
-    const mine = await this.db
-      .select({ id: serpChecks.id, taskId: serpChecks.taskId })
+  /**
+   * Collects the day's checks: the ready tasks that belong to our queued checks, and queued
+   * checks the ready list has not shown for a lease (a ready list is not guaranteed to list
+   * every task, and a crash after a collect leaves a task that will never be listed again).
+   */
+  private async collect(day: string, ready: QueuedCheck[], counts: RunCounts): Promise<void> {
+    const readyTask = new Map(ready.filter((r) => isUuid(r.tag)).map((r) => [r.tag, r.taskId]));
+    const staleBefore = new Date(this.clock.now().getTime() - POSTING_LEASE_MS);
+    const open = await this.db
+      .select({
+        id: serpChecks.id,
+        taskId: serpChecks.taskId,
+        status: serpChecks.status,
+        postedAt: serpChecks.postedAt,
+        keyword: serpChecks.keyword,
+        locationCode: serpChecks.locationCode,
+        languageCode: serpChecks.languageCode,
+      })
       .from(serpChecks)
       .where(
         and(
-          inArray(serpChecks.id, tags),
+          eq(serpChecks.day, day),
           or(eq(serpChecks.status, 'queued'), eq(serpChecks.status, 'posting')),
         ),
       );
-    const taskOfRow = new Map(ready.map((r) => [r.tag, r.taskId]));
-    for (const row of mine) {
-      const taskId = row.taskId ?? taskOfRow.get(row.id)!;
-      let serp: Serp | null;
+    for (const row of open) {
+      // The ready list's task id wins: it is the provider's own word for this tag.
+      const listed = readyTask.get(row.id);
+      const overdue =
+        row.status === 'queued' && row.taskId && (row.postedAt ?? new Date(0)) <= staleBefore;
+      const taskId = listed ?? (overdue ? row.taskId : null);
+      if (!taskId) continue;
+      let found: Collected;
       try {
-        serp = await this.provider.collect(taskId);
+        found = await this.provider.collect(taskId);
       } catch (error) {
         if (!(error instanceof KeywordDataError)) throw error;
-        await this.failed([row.id], error.message, counts, 'queued');
+        await this.failed([row.id], error.message, counts, { from: ['queued', 'posting'] });
         continue;
       }
-      if (!serp) {
-        // The provider lost the task: queue the check again.
+      if (found.state === 'waiting') {
+        // Still being worked on: asked again after another lease.
         await this.db
           .update(serpChecks)
-          .set({ status: 'pending', taskId: null })
-          .where(eq(serpChecks.id, row.id));
+          .set({ postedAt: this.clock.now() })
+          .where(and(eq(serpChecks.id, row.id), eq(serpChecks.status, 'queued')));
         continue;
       }
-      await this.db
+      const serp = found.state === 'done' ? found.serp : null;
+      const matches =
+        serp !== null &&
+        normalizeKeyword(serp.keyword) === row.keyword &&
+        serp.market.locationCode === row.locationCode &&
+        serp.market.languageCode === row.languageCode;
+      if (!matches) {
+        // Lost, or the answer of another query: queued again after the backoff.
+        await this.failed(
+          [row.id],
+          serp ? 'The provider answered another query.' : 'The provider lost the check.',
+          counts,
+          { from: ['queued', 'posting'], clearTask: true },
+        );
+        continue;
+      }
+      const updated = await this.db
         .update(serpChecks)
         .set(this.doneValues(serp))
-        .where(and(eq(serpChecks.id, row.id), isNull(serpChecks.checkedAt)));
-      counts.collected += 1;
+        .where(
+          and(
+            eq(serpChecks.id, row.id),
+            or(eq(serpChecks.status, 'queued'), eq(serpChecks.status, 'posting')),
+          ),
+        )
+        .returning({ id: serpChecks.id });
+      counts.collected += updated.length;
     }
   }
 
-  /** Counts a failure: retried later with backoff, given up after the last attempt. */
+  /**
+   * Counts a failed attempt of checks still in one of the `from` states: retried later (as
+   * pending, after the backoff), given up after the last attempt or when `giveUp` says so.
+   */
   private async failed(
     ids: string[],
     message: string,
     counts: RunCounts,
-    retryStatus: SerpCheckStatus = 'pending',
+    options: { from: SerpCheckStatus[]; giveUp?: boolean; clearTask?: boolean },
   ): Promise<void> {
     const now = this.clock.now().getTime();
     const rows = await this.db
       .select({ id: serpChecks.id, attempts: serpChecks.attempts })
       .from(serpChecks)
-      .where(inArray(serpChecks.id, ids));
+      .where(and(inArray(serpChecks.id, ids), inArray(serpChecks.status, options.from)));
     for (const row of rows) {
       const attempts = row.attempts + 1;
-      const giveUp = attempts >= SERP_CHECK_MAX_ATTEMPTS;
-      if (giveUp) counts.failed += 1;
-      await this.db
+      const giveUp = options.giveUp === true || attempts >= SERP_CHECK_MAX_ATTEMPTS;
+      const updated = await this.db
         .update(serpChecks)
         .set({
           attempts,
           lastError: message,
-          status: giveUp ? 'failed' : retryStatus,
+          status: giveUp ? 'failed' : 'pending',
           retryAt: new Date(now + retryDelayMs(attempts)),
+          ...(options.clearTask || !giveUp ? { taskId: null } : {}),
         })
-        .where(eq(serpChecks.id, row.id));
+        .where(and(eq(serpChecks.id, row.id), inArray(serpChecks.status, options.from)))
+        .returning({ id: serpChecks.id });
+      if (giveUp) counts.failed += updated.length;
     }
   }
 
@@ -540,6 +628,11 @@ function uniqueKeys(keys: readonly CheckKey[]): CheckKey[] {
     out.set(keyOf(normalised), normalised);
   }
   return [...out.values()];
+}
+
+/** The UTC day before `day` (YYYY-MM-DD). */
+export function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 const keyOf = (k: CheckKey) =>

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMULATOR_KEYWORD_DATA_CREDENTIALS } from '@tubewise/emulator';
 import type { Database } from '../../db/client.ts';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { channels, keywordRanks, serpChecks, trackedKeywords } from '../../db/schema/index.ts';
 import { openTestDatabase, testBackends, TestClock } from '../../testing/test-app.ts';
 import { KeywordDataError, marketOf } from '../keywords/index.ts';
@@ -20,7 +20,13 @@ import {
   SERP_CHECK_MAX_ATTEMPTS,
   POSTING_LEASE_MS,
 } from './serp-checks.service.ts';
-import type { QueuedCheck, Serp, SerpProvider, SerpQuery } from './serp-provider.port.ts';
+import type {
+  Collected,
+  QueuedCheck,
+  Serp,
+  SerpProvider,
+  SerpQuery,
+} from './serp-provider.port.ts';
 
 const US_EN = { locationCode: 2840, languageCode: 'en' };
 const DE_DE = { locationCode: 2276, languageCode: 'de' };
@@ -32,6 +38,8 @@ class CountingSerpProvider implements SerpProvider {
   failing = false;
   /** The next queue call reaches the provider, then the "process" dies before hearing back. */
   dieAfterQueue = false;
+  /** The next queue call reaches the provider, then its answer is lost (a timeout). */
+  loseQueueAnswer = false;
   private readonly inner: SerpProvider;
   constructor(inner: SerpProvider) {
     this.inner = inner;
@@ -63,13 +71,17 @@ class CountingSerpProvider implements SerpProvider {
       this.dieAfterQueue = false;
       throw new Error('killed (test)');
     }
+    if (this.loseQueueAnswer) {
+      this.loseQueueAnswer = false;
+      throw new KeywordDataError('unavailable', 'timed out (test)');
+    }
     return queued;
   }
   async ready(): Promise<QueuedCheck[]> {
     this.record('ready', []);
     return this.inner.ready();
   }
-  async collect(taskId: string): Promise<Serp | null> {
+  async collect(taskId: string): Promise<Collected> {
     this.record('collect', [taskId]);
     return this.inner.collect(taskId);
   }
@@ -208,6 +220,114 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
     ).toHaveLength(1);
   });
 
+  it('a queue call that timed out after the provider took it is adopted, not paid again', async () => {
+    const checks = service();
+    await checks.plan(DAY, [
+      { keyword: keywords[0]!, market: US_EN },
+      { keyword: keywords[1]!, market: US_EN },
+    ]);
+    provider.loseQueueAnswer = true;
+    await checks.run(DAY);
+    const rows = await database.db.select().from(serpChecks);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['posting', 0],
+      ['posting', 0],
+    ]);
+    await runToEnd(checks);
+    expect(await checks.progress(DAY)).toMatchObject({ done: 2, state: 'complete' });
+    expect(
+      kd.emulator.keywordData.calls().filter((c) => c.path.endsWith('/task_post')),
+    ).toHaveLength(1);
+  });
+
+  it('collects a queued check the ready list no longer shows, once its lease is over', async () => {
+    const checks = service();
+    await checks.plan(DAY, [{ keyword: keywords[0]!, market: US_EN }]);
+    // A run queues the check; another process collects the task and dies before storing it,
+    // so the task leaves the ready list for good.
+    await checks.run(DAY);
+    provider.collect = async () => {
+      throw new Error('killed (test)');
+    };
+    await expect(checks.run(DAY)).rejects.toThrow('killed (test)');
+    const [row] = await database.db.select().from(serpChecks);
+    expect(row!.status).toBe('queued');
+    await new DataForSeoSerpAdapter({
+      baseUrl: kd.baseUrl,
+      ...EMULATOR_KEYWORD_DATA_CREDENTIALS,
+      name: 'emulator',
+    }).collect(row!.taskId!);
+    expect(await provider.ready()).toEqual([]);
+    provider.collect = CountingSerpProvider.prototype.collect.bind(provider);
+
+    // Within the lease nothing is asked; after it, the task is fetched by its id.
+    await checks.run(DAY);
+    expect(provider.count('collect')).toBe(0);
+    clock.advance(POSTING_LEASE_MS / 1000 + 1);
+    await checks.run(DAY);
+    expect(provider.count('collect')).toBe(1);
+    expect(await checks.progress(DAY)).toMatchObject({ done: 1, state: 'complete' });
+    expect(
+      kd.emulator.keywordData.calls().filter((c) => c.path.endsWith('/task_post')),
+    ).toHaveLength(1);
+  });
+
+  it('a task the provider lost counts as a failed attempt and is queued again', async () => {
+    const checks = service();
+    await checks.plan(DAY, [{ keyword: keywords[0]!, market: US_EN }]);
+    provider.collect = async (taskId) => {
+      provider.calls.push({ method: 'collect', keywords: [taskId] });
+      return { state: 'lost' };
+    };
+    await checks.run(DAY); // queued
+    await checks.run(DAY); // collected: lost
+    const [row] = await database.db.select().from(serpChecks);
+    expect([row!.status, row!.attempts, row!.taskId]).toEqual(['pending', 1, null]);
+    provider.collect = CountingSerpProvider.prototype.collect.bind(provider);
+    clock.advance(120);
+    await runToEnd(checks);
+    expect(await checks.progress(DAY)).toMatchObject({ done: 1, state: 'complete' });
+  });
+
+  it("a day's checks still at the provider at midnight are recorded under their day", async () => {
+    const db = database.db;
+    const [one] = await db
+      .insert(channels)
+      .values({ youtubeId: `UCmidnight${backend}aaaaaaaaaa`.slice(0, 24), name: 'Midnight' })
+      .returning();
+    await db.insert(trackedKeywords).values([
+      { channelId: one!.id, keyword: keywords[0]!, language: 'en-us' },
+      { channelId: one!.id, keyword: keywords[1]!, language: 'en-us' },
+    ]);
+    const late = new TestClock(Date.parse(`${DAY}T23:50:00Z`));
+    const checks = new SerpChecksService({ db, provider, clock: late, depth: 50 });
+    try {
+      await checks.planTracked(DAY);
+      // One check is queued before midnight; the other (backing off) never starts that day.
+      await db
+        .update(serpChecks)
+        .set({ retryAt: new Date(Date.parse(`${DAY}T23:59:00Z`) + 3600_000) })
+        .where(eq(serpChecks.keyword, keywords[1]!));
+      await checks.run(DAY);
+      provider.collect = async () => ({ state: 'waiting' });
+      await checks.run(DAY);
+      provider.collect = CountingSerpProvider.prototype.collect.bind(provider);
+      late.advance(20 * 60);
+      expect(checks.today()).toBe('2026-11-21');
+      await checks.runToday();
+      const old = await db.select().from(serpChecks).where(eq(serpChecks.day, DAY));
+      expect(old.map((r) => r.status).sort()).toEqual(['done', 'failed']);
+      const ranks = await db
+        .select()
+        .from(keywordRanks)
+        .where(and(eq(keywordRanks.channelId, one!.id), eq(keywordRanks.day, DAY)));
+      expect(ranks).toHaveLength(1);
+      expect(await checks.progress('2026-11-21')).toMatchObject({ done: 2, state: 'complete' });
+    } finally {
+      await db.delete(channels).where(eq(channels.id, one!.id));
+    }
+  });
+
   it('queues again a check whose queue call never reached the provider, once the lease is over', async () => {
     const checks = service();
     await checks.plan(DAY, [{ keyword: keywords[0]!, market: US_EN }]);
@@ -216,6 +336,10 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
     await checks.run(DAY);
     expect(provider.count('queue')).toBe(0);
     clock.advance(POSTING_LEASE_MS / 1000 + 1);
+    // Counted as a failed attempt, then queued again after the backoff.
+    await checks.run(DAY);
+    expect(provider.count('queue')).toBe(0);
+    clock.advance(120);
     await runToEnd(checks);
     expect(provider.count('queue')).toBe(1);
     expect(await checks.progress(DAY)).toMatchObject({ done: 1, state: 'complete' });
@@ -239,7 +363,7 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
     provider.queue = async (c) => {
       if (queueFails) {
         provider.calls.push({ method: 'queue', keywords: c.map((x) => x.keyword) });
-        throw new KeywordDataError('unavailable', 'queue down (test)');
+        throw new KeywordDataError('rate-limited', 'queue down (test)');
       }
       return failingQueue(c);
     };

@@ -48,6 +48,12 @@ export interface QueuedCheck {
   tag: string;
 }
 
+/**
+ * What collecting a queued check found: its results, a task still being worked on, or a task the
+ * provider no longer knows.
+ */
+export type Collected = { state: 'done'; serp: Serp } | { state: 'waiting' } | { state: 'lost' };
+
 /** A provider of YouTube's organic search results. */
 export interface SerpProvider {
   /** The provider's name as people see it next to the results. */
@@ -58,11 +64,12 @@ export interface SerpProvider {
   check(query: SerpQuery): Promise<Serp>;
   /**
    * Queues checks (the daily batch); each carries a tag the ready list gives back. A check the
-   * provider refused is left out of the answer.
+   * provider refused is left out of the answer. A KeywordDataError of kind `unavailable` means
+   * the outcome is unknown (a timeout, a 5xx): the checks may have been queued all the same.
    */
   queue(checks: readonly (SerpQuery & { tag: string })[]): Promise<QueuedCheck[]>;
   /** The queued checks whose results are ready and not yet collected. */
   ready(): Promise<QueuedCheck[]>;
-  /** The results of a queued check; null when the provider no longer knows the task. */
-  collect(taskId: string): Promise<Serp | null>;
+  /** The results of a queued check, or why there are none yet. */
+  collect(taskId: string): Promise<Collected>;
 }
