@@ -7,3 +7,4 @@ export * from './optimization.ts';
 export * from './keywords.ts';
 export * from './ideas.ts';
 export * from './rankings.ts';
+export * from './reporting.ts';
