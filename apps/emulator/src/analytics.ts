@@ -33,7 +33,34 @@ export const METRICS: Record<string, 'INTEGER' | 'FLOAT'> = {
 };
 
 /** Dimensions the emulator supports. */
-export const DIMENSIONS = ['day', 'insightTrafficSourceType', 'video'] as const;
+export const DIMENSIONS = [
+  'day',
+  'insightTrafficSourceType',
+  'video',
+  'insightTrafficSourceDetail',
+] as const;
+
+/**
+ * Metrics YouTube reports by traffic source (the insightTrafficSourceType dimension or filter):
+ * engagement metrics such as subscribersGained, likes, comments and shares are not among them.
+ */
+export const TRAFFIC_SOURCE_METRICS = [
+  'views',
+  'estimatedMinutesWatched',
+  'averageViewDuration',
+  'averageViewPercentage',
+] as const;
+
+/**
+ * The traffic-source detail report (insightTrafficSourceDetail) is a "top" report: it needs the
+ * insightTrafficSourceType filter, takes only views/estimatedMinutesWatched, sorts descending by
+ * one of them and returns at most this many rows (maxResults is required).
+ */
+export const TRAFFIC_SOURCE_DETAIL_MAX_RESULTS = 25;
+
+/** YouTube's answer to a combination of dimensions, metrics, filters and sort it does not offer. */
+export const QUERY_NOT_SUPPORTED =
+  'The query is not supported. Check the documentation at https://developers.google.com/youtube/analytics/v2/available_reports for a list of supported queries.';
 
 interface VideoProfile {
   tau: number;
@@ -116,22 +143,7 @@ export function dailyViews(video: VideoRecord, day: number, today: number): numb
 
 /** Splits a count among a video's traffic sources (largest remainder, so parts sum to the count). */
 export function splitBySource(video: VideoRecord, views: number): Map<string, number> {
-  const { sources } = profile(video);
-  const parts = sources.map(([name, share]) => ({
-    name,
-    exact: views * share,
-    value: Math.floor(views * share),
-  }));
-  let rest = views - parts.reduce((s, p) => s + p.value, 0);
-  const order = parts
-    .slice()
-    .sort((a, b) => b.exact - b.value - (a.exact - a.value) || (a.name < b.name ? -1 : 1));
-  for (const p of order) {
-    if (rest <= 0) break;
-    p.value++;
-    rest--;
-  }
-  return new Map(parts.map((p) => [p.name, p.value]));
+  return new Map(splitByShares(views, profile(video).sources));
 }
 
 /** A parsed reports.query request. */
@@ -241,7 +253,92 @@ export function parseReportQuery(
       };
     query.maxResults = n;
   }
+  const unsupported = unsupportedCombination(query);
+  if (unsupported) return { ok: false, error: analyticsBadRequest(unsupported) };
   return { ok: true, query };
+}
+
+/** Why YouTube would refuse this combination (null when it is a report YouTube offers). */
+function unsupportedCombination(query: ReportQuery): string | null {
+  const bySource =
+    query.trafficSource !== undefined || query.dimensions.includes('insightTrafficSourceType');
+  if (
+    bySource &&
+    query.metrics.some((m) => !(TRAFFIC_SOURCE_METRICS as readonly string[]).includes(m))
+  )
+    return QUERY_NOT_SUPPORTED;
+  if (!query.dimensions.includes('insightTrafficSourceDetail')) return null;
+  const sortable = ['-views', '-estimatedMinutesWatched'];
+  if (
+    query.trafficSource === undefined ||
+    query.dimensions.length !== 1 ||
+    query.metrics.some((m) => m !== 'views' && m !== 'estimatedMinutesWatched') ||
+    query.sort.length !== 1 ||
+    !sortable.includes(query.sort[0]!) ||
+    query.maxResults === undefined ||
+    query.maxResults > TRAFFIC_SOURCE_DETAIL_MAX_RESULTS
+  )
+    return QUERY_NOT_SUPPORTED;
+  return null;
+}
+
+/** Lower case, punctuation and emoji removed, single spaces: how people type a search. */
+function searchSpelling(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}'&+#]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Longest search term the emulator derives (YouTube search boxes take about 100 characters). */
+const SEARCH_TERM_MAX_LENGTH = 60;
+
+/**
+ * The search terms that bring a video its views from YouTube search, with each one's share:
+ * derived deterministically from the current title and tags (the first tags weigh most, the
+ * title's leading words and its pairs of words fill in), at most 8 per video.
+ */
+export function searchTermsOf(video: VideoRecord): [string, number][] {
+  const weights = new Map<string, number>();
+  const add = (term: string, weight: number) => {
+    const t = searchSpelling(term);
+    if (t.length < 3 || t.length > SEARCH_TERM_MAX_LENGTH || !/\p{L}/u.test(t)) return;
+    weights.set(t, (weights.get(t) ?? 0) + weight);
+  };
+  const rand = createRandom('search-terms', video.id, video.title, video.tags.join('\u0000'));
+  video.tags.slice(0, 6).forEach((tag, i) => add(tag, (1 + rand.next()) / (i + 1.5)));
+  const words = searchSpelling(video.title)
+    .split(' ')
+    .filter((w) => w.length > 1);
+  if (words.length > 0) add(words.slice(0, Math.min(words.length, 4)).join(' '), 0.5 + rand.next());
+  for (let i = 0; i + 1 < Math.min(words.length, 6); i++) {
+    if (words[i]!.length > 2 && words[i + 1]!.length > 2)
+      add(`${words[i]} ${words[i + 1]}`, 0.2 + rand.next() * 0.4);
+  }
+  const ranked = [...weights].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 8);
+  const sum = ranked.reduce((s, [, w]) => s + w, 0);
+  return ranked.map(([term, w]) => [term, w / sum]);
+}
+
+/** Splits a count by shares with the largest remainder, so the parts sum to the count. */
+function splitByShares(count: number, shares: readonly [string, number][]): [string, number][] {
+  const parts = shares.map(([name, share]) => ({
+    name,
+    exact: count * share,
+    value: Math.floor(count * share),
+  }));
+  let rest = count - parts.reduce((s, p) => s + p.value, 0);
+  const order = parts
+    .slice()
+    .sort((a, b) => b.exact - b.value - (a.exact - a.value) || (a.name < b.name ? -1 : 1));
+  for (const p of order) {
+    if (rest <= 0) break;
+    p.value++;
+    rest--;
+  }
+  return parts.map((p) => [p.name, p.value]);
 }
 
 interface Accumulator {
@@ -267,7 +364,9 @@ export function runReport(
   const groups = new Map<number, { keys: string[]; acc: Accumulator }>();
   const selected = query.videoIds ? videos.filter((v) => query.videoIds!.includes(v.id)) : videos;
   const bySourceWanted =
-    query.trafficSource !== undefined || query.dimensions.includes('insightTrafficSourceType');
+    query.trafficSource !== undefined ||
+    query.dimensions.includes('insightTrafficSourceType') ||
+    query.dimensions.includes('insightTrafficSourceDetail');
   const sourceNames: string[] = [];
   const sourceIndex = (name: string) => {
     let i = sourceNames.indexOf(name);
@@ -277,6 +376,9 @@ export function runReport(
   const useDay = query.dimensions.includes('day');
   const useSource = query.dimensions.includes('insightTrafficSourceType');
   const useVideo = query.dimensions.includes('video');
+  const useDetail = query.dimensions.includes('insightTrafficSourceDetail');
+  // Search terms (the detail of YT_SEARCH; other sources' details are not modelled) by name.
+  const terms = new Map<string, number>();
   const contribute = (
     video: VideoRecord,
     videoIndex: number,
@@ -288,32 +390,53 @@ export function runReport(
     const entries: Iterable<[string, number]> = parts ?? [['', views]];
     for (const [source, count] of entries) {
       if (count === 0 || (query.trafficSource && source !== query.trafficSource)) continue;
+      if (useDetail) {
+        if (source !== 'YT_SEARCH') continue;
+        for (const [term, termViews] of splitByShares(count, searchTermsOf(video))) {
+          if (termViews === 0) continue;
+          let index = terms.get(term);
+          if (index === undefined) terms.set(term, (index = terms.size));
+          addTo(index, [term], video, termViews, retention);
+        }
+        continue;
+      }
       const s = useSource ? sourceIndex(source) : 0;
       const key = ((useVideo ? videoIndex : 0) * 64 + s) * 100_000 + (useDay ? day - start : 0);
-      let group = groups.get(key);
-      if (!group) {
-        const keys = query.dimensions.map((d) =>
-          d === 'day'
-            ? new Date(day * DAY_MS).toISOString().slice(0, 10)
-            : d === 'video'
-              ? video.id
-              : source,
-        );
-        groups.set(
-          key,
-          (group = {
-            keys,
-            acc: { views: 0, watchSeconds: 0, likes: 0, comments: 0, durationWeighted: 0 },
-          }),
-        );
-      }
-      group.acc.views += count;
-      group.acc.watchSeconds += count * video.durationSeconds * retention;
-      group.acc.durationWeighted += count * video.durationSeconds;
-      group.acc.likes += (video.likeCount * count) / video.viewCount;
-      group.acc.comments += (video.commentCount * count) / video.viewCount;
+      const keys = groups.has(key)
+        ? []
+        : query.dimensions.map((d) =>
+            d === 'day'
+              ? new Date(day * DAY_MS).toISOString().slice(0, 10)
+              : d === 'video'
+                ? video.id
+                : source,
+          );
+      addTo(key, keys, video, count, retention);
     }
   };
+  function addTo(
+    key: number,
+    keys: string[],
+    video: VideoRecord,
+    count: number,
+    retention: number,
+  ): void {
+    let group = groups.get(key);
+    if (!group) {
+      groups.set(
+        key,
+        (group = {
+          keys,
+          acc: { views: 0, watchSeconds: 0, likes: 0, comments: 0, durationWeighted: 0 },
+        }),
+      );
+    }
+    group.acc.views += count;
+    group.acc.watchSeconds += count * video.durationSeconds * retention;
+    group.acc.durationWeighted += count * video.durationSeconds;
+    group.acc.likes += (video.likeCount * count) / video.viewCount;
+    group.acc.comments += (video.commentCount * count) / video.viewCount;
+  }
   selected.forEach((video, videoIndex) => {
     const { retention } = profile(video);
     if (useDay) {
