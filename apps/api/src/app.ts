@@ -56,6 +56,7 @@ import {
 } from './modules/ideas/index.ts';
 import {
   registerRankingRoutes,
+  type MovementService,
   type RankingsService,
   type SerpChecksService,
   type TrackedKeywordsService,
@@ -85,6 +86,7 @@ export interface Services {
   trackedKeywords: TrackedKeywordsService;
   serpChecks: SerpChecksService;
   rankings: RankingsService;
+  movement: MovementService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -260,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRankingRoutes(app, {
     tracked: services.trackedKeywords,
     rankings: services.rankings,
+    movement: services.movement,
     resolveSession,
   });
   if (config.mail.mailbox !== 'off') {

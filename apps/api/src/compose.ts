@@ -61,6 +61,7 @@ import {
 } from './modules/ideas/index.ts';
 import {
   DataForSeoSerpAdapter,
+  MovementService,
   RankingsService,
   SerpChecksService,
   type SerpProvider,
@@ -367,6 +368,12 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     trackedKeywords: new TrackedKeywordsService({ db, limit: config.env.TRACKED_KEYWORDS_MAX }),
     serpChecks,
     rankings: new RankingsService({ db, checks: serpChecks, depth: config.env.RANK_CHECK_DEPTH }),
+    movement: new MovementService({
+      db,
+      checks: serpChecks,
+      depth: config.env.RANK_CHECK_DEPTH,
+      clock,
+    }),
   };
 
   let jobs: Jobs | null = null;

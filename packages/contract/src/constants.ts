@@ -120,3 +120,9 @@ export const TRACKED_KEYWORDS_DELETE_MAX = 500;
 export const rankBuckets = ['top3', 'top10', 'top20', 'noRank'] as const;
 /** Sort fields of the rankings table (spec section 3: value, rank, change). */
 export const rankingSortFields = ['value', 'rank', 'change'] as const;
+/** Periods of the movement view (/new-rankings), in days; the first is the default. */
+export const MOVEMENT_PERIODS = [30, 90, 365] as const;
+/** One period of the movement view. */
+export type MovementPeriod = (typeof MOVEMENT_PERIODS)[number];
+/** How many winners and how many losers the movement view lists. */
+export const MOVEMENT_TOP_N = 10;

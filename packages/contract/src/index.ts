@@ -8,4 +8,5 @@ export * from './keywords.ts';
 export * from './optimization.ts';
 export * from './ideation.ts';
 export * from './rankings.ts';
+export * from './rankings-movement.ts';
 export * from './text.ts';

@@ -323,4 +323,9 @@ export const routeMeta = {
     path: '/optimization/channels/:id/videos/:videoId/keywords/:keywordId',
     scope: { channel: 'params.id' },
   },
+  rankingsMovement: {
+    method: 'GET',
+    path: '/api/rankings/channels/:id/movement',
+    scope: { channel: 'params.id' },
+  },
 } as const satisfies Record<string, RouteMeta>;

@@ -6,6 +6,7 @@ import * as k from './keywords.ts';
 import * as o from './optimization.ts';
 import * as i from './ideation.ts';
 import * as r from './rankings.ts';
+import * as rm from './rankings-movement.ts';
 import { routeMeta, scopeRequiresAuth, type RouteMeta, type RouteScope } from './route-meta.ts';
 
 /** A route as the table declares it; `auth` follows from the scope. */
@@ -482,6 +483,14 @@ export const routes = {
     summary: 'Remove a bookmarked keyword',
     params: o.channelVideoParams.extend({ keywordId: z.string().min(1).max(100) }),
     response: k.bookmarkedKeywords,
+  }),
+  rankingsMovement: def({
+    ...routeMeta.rankingsMovement,
+    summary:
+      "The channel's ranking movement over 30, 90 or 365 days: visibility, winners and losers, top-10 entries and exits, top-20 share",
+    params: c.channelIdParams,
+    query: rm.movementQuery,
+    response: rm.rankingsMovement,
   }),
 } as const satisfies Record<string, RouteDef>;
 

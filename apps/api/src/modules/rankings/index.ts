@@ -11,3 +11,5 @@ export { registerRankingRoutes } from './rankings.routes.ts';
 export { TrackedKeywordsService } from './tracked-keywords.service.ts';
 export { rankOf, SerpChecksService, type DayProgress } from './serp-checks.service.ts';
 export { bucketOf, rankChange, RankingsService } from './rankings.service.ts';
+export { MovementService } from './movement.service.ts';
+export { clickThroughRate, visibilityScore } from './ctr-curve.ts';

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@tubewise/contract';
 import { defineRoute, type SessionResolver } from '../../http/route.ts';
+import type { MovementService } from './movement.service.ts';
 import type { RankingsService } from './rankings.service.ts';
 import type { TrackedKeywordsService } from './tracked-keywords.service.ts';
 
@@ -12,10 +13,11 @@ export function registerRankingRoutes(
   deps: {
     tracked: TrackedKeywordsService;
     rankings: RankingsService;
+    movement: MovementService;
     resolveSession: SessionResolver;
   },
 ): void {
-  const { tracked, rankings, resolveSession } = deps;
+  const { tracked, rankings, movement, resolveSession } = deps;
   const tags = ['rankings'];
   defineRoute(
     app,
@@ -45,6 +47,13 @@ export function registerRankingRoutes(
     routes.deleteTrackedKeywords,
     resolveSession,
     ({ params, body }) => tracked.remove(params.id, body.ids),
+    { tags },
+  );
+  defineRoute(
+    app,
+    routes.rankingsMovement,
+    resolveSession,
+    ({ params, query }) => movement.movement(params.id, query),
     { tags },
   );
 }
