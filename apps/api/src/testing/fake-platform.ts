@@ -198,6 +198,9 @@ export class FakePlatform implements VideoPlatform {
   async viewsByDay() {
     return [];
   }
+  async analyticsReport(_accessToken: string, query: { metrics: string[]; dimensions?: string[] }) {
+    return { columns: [...(query.dimensions ?? []), ...query.metrics], rows: [] };
+  }
 
   private issue(account: FakeAccount, withRefresh: boolean): PlatformTokens {
     const access = `access-${account.code}-${++this.serial}`;

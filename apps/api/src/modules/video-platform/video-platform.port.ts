@@ -172,6 +172,26 @@ export interface DailyViews {
   views: number;
 }
 
+/** A YouTube Analytics v2 reports.query for one channel; names as in YouTube's documentation. */
+export interface AnalyticsQuery {
+  channelId: string;
+  startDate: string;
+  endDate: string;
+  metrics: string[];
+  dimensions?: string[];
+  /** e.g. 'insightTrafficSourceType==YT_SEARCH' (several joined with ';'). */
+  filters?: string;
+  /** e.g. '-views' or 'day'. */
+  sort?: string;
+  maxResults?: number;
+}
+
+/** A reports.query answer: the column names (dimensions, then metrics) and the rows. */
+export interface AnalyticsTable {
+  columns: string[];
+  rows: (string | number)[][];
+}
+
 /** How a platform call failed, in the product's terms. */
 export type PlatformErrorKind =
   | 'quota'
@@ -274,4 +294,6 @@ export interface VideoPlatform {
       trafficSource?: string;
     },
   ): Promise<DailyViews[]>;
+  /** One YouTube Analytics reports.query for a channel (metrics, dimensions, filters as YouTube names them). */
+  analyticsReport(accessToken: string, query: AnalyticsQuery): Promise<AnalyticsTable>;
 }

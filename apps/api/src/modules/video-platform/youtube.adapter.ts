@@ -17,6 +17,8 @@ import {
   MAX_PAGE_SIZE,
   PlatformError,
   REQUESTED_SCOPES,
+  type AnalyticsQuery,
+  type AnalyticsTable,
   type DailyViews,
   type Page,
   type PlatformCredential,
@@ -371,6 +373,29 @@ export class YouTubeAdapter implements VideoPlatform {
       day: String(row[dayIndex]),
       views: Number(row[viewsIndex] ?? 0),
     }));
+  }
+
+  async analyticsReport(accessToken: string, query: AnalyticsQuery): Promise<AnalyticsTable> {
+    const res = await call(() =>
+      this.analytics.reports.query(
+        {
+          ids: `channel==${query.channelId}`,
+          startDate: query.startDate,
+          endDate: query.endDate,
+          metrics: query.metrics.join(','),
+          dimensions: query.dimensions?.length ? query.dimensions.join(',') : undefined,
+          filters: query.filters || undefined,
+          sort: query.sort || undefined,
+          maxResults: query.maxResults,
+        },
+        this.as(accessToken, this.options.analyticsRootUrl ?? this.options.apiRootUrl),
+      ),
+    );
+    const columns = (res.data.columnHeaders ?? []).map((h) => h.name ?? '');
+    const rows = (res.data.rows ?? []).map((row) =>
+      row.map((cell) => (typeof cell === 'number' ? cell : String(cell))),
+    );
+    return { columns, rows };
   }
 }
 
