@@ -208,11 +208,7 @@ export class MovementService {
       this.visibility(channelId, from, to, weights),
       this.firstRanks(channelId, from, to),
     ]);
-    const share = await this.share(
-      channelId,
-      tracked,
-      shareDays(visibility.map((p) => p.day)),
-    );
+    const share = await this.share(channelId, tracked, shareDays(visibility.map((p) => p.day)));
     const moves: KeywordMove[] = [];
     for (const t of tracked) {
       if (t.day !== to) continue;

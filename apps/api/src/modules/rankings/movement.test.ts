@@ -280,9 +280,7 @@ describe.each(testBackends())('rankings movement (%s)', (backend) => {
     expect(body).toMatchObject({ days: 90, from: dayBefore(90), to: D_END });
     expect(body.visibility.map((p) => p.day)).toEqual([D_OLD, D_START, D_MID, D_END]);
     // From the first check (D_OLD): dutch oven fell from 1; cast iron never ranked then.
-    expect(body.losers.map((m) => [m.keyword, m.from, m.change])).toEqual([
-      ['dutch oven', 1, -14],
-    ]);
+    expect(body.losers.map((m) => [m.keyword, m.from, m.change])).toEqual([['dutch oven', 1, -14]]);
     expect((await get(channelId, '?days=365')).from).toBe(dayBefore(365));
   });
 

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { MovementPage } from '../../features/rankings-movement/movement-page.tsx';
 
-/** Rankings (new rankings route); its feature arrives in a later issue. */
+/** Rankings (new rankings route): the movement view of the tracked keywords' ranks. */
 export default function NewRankingsPage() {
-  return (
-    <PlaceholderPage
-      title="Rankings"
-      description="The new rankings view of your tracked keywords will appear here."
-    />
-  );
+  return <MovementPage />;
 }
