@@ -61,6 +61,7 @@ import {
   type SerpChecksService,
   type TrackedKeywordsService,
 } from './modules/rankings/index.ts';
+import { registerReportingRoutes, type ReportingService } from './modules/reporting/index.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {
@@ -87,6 +88,7 @@ export interface Services {
   serpChecks: SerpChecksService;
   rankings: RankingsService;
   movement: MovementService;
+  reporting: ReportingService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -262,9 +264,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRankingRoutes(app, {
     tracked: services.trackedKeywords,
     rankings: services.rankings,
+    checks: services.serpChecks,
     movement: services.movement,
     resolveSession,
   });
+  registerReportingRoutes(app, { reporting: services.reporting, resolveSession });
   if (config.mail.mailbox !== 'off') {
     registerMailboxRoutes(app, {
       mail: services.mail,

@@ -14,7 +14,13 @@ import { buildApp, type AppDeps, type Services } from './app.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import {
+  saveClockOffset,
+  ShiftableClock,
+  shiftableClockIn,
+  systemClock,
+  type Clock,
+} from './lib/clock.ts';
 import { withSafeResults } from './lib/safe-text.ts';
 import { InvalidationBus } from './lib/invalidation-bus.ts';
 import { EventsService, type EventBatchOptions } from './modules/events/index.ts';
@@ -67,6 +73,7 @@ import {
   type SerpProvider,
   TrackedKeywordsService,
 } from './modules/rankings/index.ts';
+import { ReportingRepository, ReportingService } from './modules/reporting/index.ts';
 
 /** Which parts a process runs: the HTTP app, the job worker, or both. */
 export type Role = 'all' | 'web' | 'worker';
@@ -144,7 +151,12 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
 export async function compose(config: Config, options: ComposeOptions = {}): Promise<Composition> {
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger(config);
-  const clock = options.clock ?? systemClock;
+  const clock =
+    options.clock ??
+    ((config.platform.usesEmulator || config.keywordData.usesEmulator) &&
+    config.env.NODE_ENV !== 'production'
+      ? shiftableClockIn(path.join(config.dataDir, 'emulator'))
+      : systemClock);
   const database =
     options.database ??
     (await openDatabase(
@@ -365,9 +377,20 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     savedIdeas,
     scripts,
     ideaInbox,
-    trackedKeywords: new TrackedKeywordsService({ db, limit: config.env.TRACKED_KEYWORDS_MAX }),
+    trackedKeywords: new TrackedKeywordsService({
+      db,
+      limit: config.env.TRACKED_KEYWORDS_MAX,
+      depth: config.env.RANK_CHECK_DEPTH,
+      clock,
+    }),
     serpChecks,
     rankings: new RankingsService({ db, checks: serpChecks, depth: config.env.RANK_CHECK_DEPTH }),
+    reporting: new ReportingService({
+      repo: new ReportingRepository(db),
+      platform,
+      credentials,
+      clock,
+    }),
     movement: new MovementService({
       db,
       checks: serpChecks,
@@ -429,6 +452,16 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           importFiles: config.emulatorImport,
           // Test switches (revoke grants, add latency) have no place in a production process.
           controlRoutes: config.env.NODE_ENV !== 'production',
+          // One clock for the product and its emulator: "advance a day" moves both.
+          ...(clock instanceof ShiftableClock
+            ? {
+                now: () => clock.now().getTime(),
+                advanceClock: (ms: number) => {
+                  clock.advance(ms);
+                  saveClockOffset(path.join(config.dataDir, 'emulator'), clock.offsetMs);
+                },
+              }
+            : {}),
         })
       : undefined;
 

@@ -9,6 +9,15 @@ const latency = z.object({
   method: z.string().min(1).max(60).optional(),
   phase: z.enum(['before', 'after']).default('before'),
 });
+const advance = z.object({
+  days: z.number().int().min(0).max(366).default(0),
+  hours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 366)
+    .default(0),
+});
 const failures = z.object({ rate: z.number().min(0).max(1), seed: z.string().optional() });
 const exhausted = z.object({ exhausted: z.boolean() });
 const revoke = z.union([
@@ -38,6 +47,12 @@ function bad(reply: FastifyReply, error: z.ZodError): FastifyReply {
 export function registerControlRoutes(app: FastifyInstance, control: EmulatorControl): void {
   app.get('/_emulator/quota', async () => control.quotaLedger());
   app.get('/_emulator/state', async () => control.state());
+  app.post('/_emulator/advance', async (request, reply) => {
+    const parsed = advance.safeParse(request.body ?? {});
+    if (!parsed.success) return bad(reply, parsed.error);
+    const ms = (parsed.data.days * 24 + parsed.data.hours) * 3600_000;
+    return { now: control.advanceClock(ms) };
+  });
   app.post('/_emulator/latency', async (request, reply) => {
     const parsed = latency.safeParse(request.body);
     if (!parsed.success) return bad(reply, parsed.error);

@@ -27,6 +27,11 @@ export interface EmulatorStateSummary {
 export interface EmulatorControl {
   /** The quota ledger: limits, today's spend by method, search calls, recent days. */
   quotaLedger(): QuotaLedger;
+  /**
+   * Moves the emulator's clock on (a day, say, so the next rank checks and analytics fall on
+   * the next day); returns the new time (ISO 8601).
+   */
+  advanceClock(ms: number): string;
   /** Adds latency (ms) to every API call. */
   setLatency(ms: number): void;
   /**

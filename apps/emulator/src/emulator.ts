@@ -47,6 +47,11 @@ export interface EmulatorOptions {
   clientSecret?: string;
   /** Clock (epoch ms); tests move it to expire tokens and cross Pacific midnight. */
   now?: () => number;
+  /**
+   * Moves the clock on (the control route `advance`): a host that passes `now` passes this too,
+   * so its own clock moves with the emulator's. Without both, the emulator keeps its own offset.
+   */
+  advanceClock?: (ms: number) => void;
   /** Seed of the corpus and of injected failures (default 'tubewise'). */
   seed?: string | number;
   /** Lifetime of access tokens (default 3600 s; expires_in is one less, like Google's 3599). */
@@ -104,11 +109,13 @@ export const EMULATOR_API_KEY = 'tubewise-emulator-key';
 
 /** Creates an emulator (synchronously; the corpus itself is generated lazily). */
 export function createEmulator(input: EmulatorOptions = {}): Emulator {
+  // The emulator's own clock offset, used when the host gives no clock of its own.
+  const ownOffset = { ms: 0 };
   const options: ResolvedOptions = {
     publicUrl: (input.publicUrl ?? 'http://127.0.0.1:4010').replace(/\/+$/, ''),
     clientId: input.clientId ?? 'tubewise-emulator-client',
     clientSecret: input.clientSecret ?? 'tubewise-emulator-secret',
-    now: input.now ?? (() => Date.now()),
+    now: input.now ?? (() => Date.now() + ownOffset.ms),
     seed: String(input.seed ?? 'tubewise'),
     accessTokenTtlSeconds: input.accessTokenTtlSeconds ?? 3600,
     thumbnailMaxBytes: input.thumbnailMaxBytes ?? DEFAULT_THUMBNAIL_MAX_BYTES,
@@ -252,6 +259,11 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
 
   const control: EmulatorControl = {
     quotaLedger: () => quota.ledger(),
+    advanceClock: (ms) => {
+      if (input.advanceClock) input.advanceClock(ms);
+      else ownOffset.ms += ms;
+      return new Date(options.now()).toISOString();
+    },
     setLatency: (ms) => {
       state.switches.latencyMs = Math.max(0, ms);
     },

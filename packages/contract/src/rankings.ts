@@ -19,13 +19,6 @@ export const trackedKeyword = z.object({
 });
 export type TrackedKeyword = z.infer<typeof trackedKeyword>;
 
-/** The channel's tracked keywords, newest first, with the plan's limit. */
-export const trackedKeywords = z.object({
-  items: z.array(trackedKeyword),
-  limit: z.number().int(),
-});
-export type TrackedKeywords = z.infer<typeof trackedKeywords>;
-
 /** Add keywords: one or many, pasted one per line or comma separated. */
 export const addTrackedKeywordsBody = z.object({
   text: z.string().max(TRACKED_KEYWORDS_PASTE_MAX_LENGTH),
@@ -35,7 +28,13 @@ export const addTrackedKeywordsBody = z.object({
 export type AddTrackedKeywordsBody = z.infer<typeof addTrackedKeywordsBody>;
 
 /** Why a keyword of an add was not added. */
-export const trackedKeywordRefusals = ['duplicate', 'already-tracked', 'too-long'] as const;
+export const trackedKeywordRefusals = [
+  'duplicate',
+  'already-tracked',
+  'too-long',
+  /** Nothing is left once the characters keyword tools refuse are dropped (e.g. "!!!"). */
+  'unusable',
+] as const;
 export type TrackedKeywordRefusal = (typeof trackedKeywordRefusals)[number];
 
 /** What an add did: the keywords added, and the ones refused with the reason. */
@@ -60,7 +59,75 @@ export const rankingsQuery = z.object({
 });
 export type RankingsQuery = z.infer<typeof rankingsQuery>;
 
-/** One tracked keyword's ranking on the latest day with data. */
+/** The channel's video that ranks (or could rank) for a keyword. */
+export const rankedVideo = z.object({
+  /** The platform id (the editor's address). */
+  id: z.string(),
+  title: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type RankedVideo = z.infer<typeof rankedVideo>;
+
+/**
+ * A tracked keyword as the keywords page lists it: its figures from the keyword-data cache, its
+ * latest rank (keyword_ranks) with the ranking video, the change against 7 days before and when
+ * it was last checked.
+ */
+export const trackedKeywordRow = trackedKeyword.extend({
+  /** Monthly searches; null when unknown. */
+  volume: z.number().int().nullable(),
+  /** Advertiser competition 0..1; null when unknown. */
+  competition: z.number().nullable(),
+  /** Best position of the channel's videos on `day`; null = no rank within the depth (or no check yet). */
+  rank: z.number().int().nullable(),
+  /** The ranking video from the channel's synced videos; null without rank. */
+  video: rankedVideo.nullable(),
+  /** Positions gained since 7 days before `day` (no rank = depth + 1); null without data then. */
+  change7: z.number().int().nullable(),
+  /** The day of the rank shown (YYYY-MM-DD); null before the first check. */
+  day: z.string().nullable(),
+  /** When the keyword's latest finished check read the results; null before the first. */
+  checkedAt: z.string().nullable(),
+});
+export type TrackedKeywordRow = z.infer<typeof trackedKeywordRow>;
+
+/** The channel's tracked keywords, newest first, with the plan's limit and the checked depth. */
+export const trackedKeywords = z.object({
+  items: z.array(trackedKeywordRow),
+  limit: z.number().int(),
+  /** How many results a check reads: no rank means not within them. */
+  depth: z.number().int(),
+});
+export type TrackedKeywords = z.infer<typeof trackedKeywords>;
+
+/** Where a keyword suggestion comes from. */
+export const trackedKeywordSuggestionSources = ['search-term', 'bookmark', 'ranking'] as const;
+export type TrackedKeywordSuggestionSource = (typeof trackedKeywordSuggestionSources)[number];
+
+/** Keyword suggestions in one keyword language (the channel's when absent). */
+export const trackedKeywordSuggestionsQuery = z.object({
+  language: z.string().min(2).max(20).optional(),
+});
+
+/** A keyword the channel could track, with its source. */
+export const trackedKeywordSuggestion = z.object({
+  keyword: z.string(),
+  source: z.enum(trackedKeywordSuggestionSources),
+  /** The video whose search term or bookmark it is, or the one that ranks for it. */
+  videoTitle: z.string().nullable(),
+  /** For a ranking phrase: the channel's best position in its latest check. */
+  position: z.number().int().nullable(),
+});
+export type TrackedKeywordSuggestion = z.infer<typeof trackedKeywordSuggestion>;
+
+/** Suggestions not yet tracked in `language`, a bounded number per source. */
+export const trackedKeywordSuggestions = z.object({
+  language: z.string(),
+  items: z.array(trackedKeywordSuggestion),
+});
+export type TrackedKeywordSuggestions = z.infer<typeof trackedKeywordSuggestions>;
+
+/** One tracked keyword's latest ranking. */
 export const rankingItem = z.object({
   id: z.string(),
   keyword: z.string(),
@@ -69,13 +136,20 @@ export const rankingItem = z.object({
   rank: z.number().int().nullable(),
   /** The platform id of the ranking video. */
   videoId: z.string().nullable(),
+  /** The ranking video as the channel's synced videos show it; null without rank or sync. */
+  video: rankedVideo.nullable(),
   /** Positions gained since 7 and 30 days before (no rank counts as depth + 1); null = no data then. */
   change7: z.number().int().nullable(),
   change30: z.number().int().nullable(),
   /** Monthly searches (the keyword-data cache); null when unknown. */
   volume: z.number().int().nullable(),
-  /** The day of the rank shown; null before the first check. */
+  /** The day of the rank shown (the keyword's latest check); null before the first check. */
   day: z.string().nullable(),
+  /**
+   * The 30 days up to the rankings' day, oldest first: the position, depth + 1 for no rank, or
+   * null for a day without a check.
+   */
+  spark: z.array(z.number().int().nullable()),
 });
 export type RankingItem = z.infer<typeof rankingItem>;
 
@@ -96,6 +170,67 @@ export const rankings = z.object({
     top20: z.number().int(),
     noRank: z.number().int(),
   }),
+  /** Average positions gained per keyword since 7 and 30 days before; null without data. */
+  change: z.object({ days7: z.number().nullable(), days30: z.number().nullable() }),
+  /** The best-ranked keywords weighted by volume (volume ÷ rank), at most five. */
+  topKeywords: z.array(
+    z.object({
+      id: z.string(),
+      keyword: z.string(),
+      rank: z.number().int(),
+      volume: z.number().int().nullable(),
+    }),
+  ),
   items: z.array(rankingItem),
 });
 export type Rankings = z.infer<typeof rankings>;
+
+/** One result of a stored check, with whether it is one of the channel's own videos. */
+export const serpResult = z.object({
+  position: z.number().int(),
+  videoId: z.string(),
+  title: z.string(),
+  channelId: z.string(),
+  channelName: z.string(),
+  views: z.number().int().nullable(),
+  publishedAt: z.string().nullable(),
+  own: z.boolean(),
+});
+export type SerpResult = z.infer<typeof serpResult>;
+
+/** A channel and one of its tracked keywords. */
+export const keywordRankingParams = z.object({
+  id: z.string().min(1).max(100),
+  trackedKeywordId: z.uuid(),
+});
+
+/** One tracked keyword in detail: its latest results, its rank history, the video to optimise. */
+export const keywordRanking = z.object({
+  item: rankingItem,
+  depth: z.number().int(),
+  /** The latest stored check of the keyword; null before the first. */
+  serp: z
+    .object({
+      day: z.string(),
+      checkedAt: z.string(),
+      source: z.string(),
+      totalResults: z.number().int(),
+      results: z.array(serpResult),
+    })
+    .nullable(),
+  /** The last 90 days, oldest first; position null = no rank that day. Days without a check are absent. */
+  history: z.array(z.object({ day: z.string(), position: z.number().int().nullable() })),
+  /** The video "Optimise for this keyword" opens: the ranking one, else the best match; null without videos. */
+  optimise: rankedVideo.extend({ ranking: z.boolean() }).nullable(),
+});
+export type KeywordRanking = z.infer<typeof keywordRanking>;
+
+/** Where today's checks of a channel's keywords are after a run. */
+export const rankChecksRun = z.object({
+  day: z.string(),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  state: z.enum(['loaded', 'updating', 'partialError']),
+});
+export type RankChecksRun = z.infer<typeof rankChecksRun>;

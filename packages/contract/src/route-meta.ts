@@ -197,6 +197,21 @@ export const routeMeta = {
     path: '/api/rankings/channels/:id/keywords/delete',
     scope: { channel: 'params.id' },
   },
+  trackedKeywordSuggestions: {
+    method: 'GET',
+    path: '/api/rankings/channels/:id/keywords/suggestions',
+    scope: { channel: 'params.id' },
+  },
+  keywordRanking: {
+    method: 'GET',
+    path: '/api/rankings/channels/:id/rankings/:trackedKeywordId',
+    scope: { channel: 'params.id' },
+  },
+  runRankChecks: {
+    method: 'POST',
+    path: '/api/rankings/channels/:id/checks',
+    scope: { channel: 'params.id' },
+  },
   templates: {
     method: 'GET',
     path: '/optimization/channels/:id/templates',
@@ -326,6 +341,16 @@ export const routeMeta = {
   rankingsMovement: {
     method: 'GET',
     path: '/api/rankings/channels/:id/movement',
+    scope: { channel: 'params.id' },
+  },
+  organicStats: {
+    method: 'GET',
+    path: '/api/reporting/channels/:id/organic',
+    scope: { channel: 'params.id' },
+  },
+  setCostPerView: {
+    method: 'PUT',
+    path: '/api/reporting/channels/:id/cost-per-view',
     scope: { channel: 'params.id' },
   },
 } as const satisfies Record<string, RouteMeta>;

@@ -7,6 +7,7 @@ import * as o from './optimization.ts';
 import * as i from './ideation.ts';
 import * as r from './rankings.ts';
 import * as rm from './rankings-movement.ts';
+import * as rep from './reporting.ts';
 import { routeMeta, scopeRequiresAuth, type RouteMeta, type RouteScope } from './route-meta.ts';
 
 /** A route as the table declares it; `auth` follows from the scope. */
@@ -293,6 +294,28 @@ export const routes = {
     body: r.deleteTrackedKeywordsBody,
     response: r.deleteTrackedKeywordsResult,
   }),
+  trackedKeywordSuggestions: def({
+    ...routeMeta.trackedKeywordSuggestions,
+    summary:
+      "Keywords the channel could track: its videos' search terms, bookmarked keywords and phrases its videos rank for",
+    params: c.channelIdParams,
+    query: r.trackedKeywordSuggestionsQuery,
+    response: r.trackedKeywordSuggestions,
+  }),
+  keywordRanking: def({
+    ...routeMeta.keywordRanking,
+    summary:
+      "One tracked keyword: its latest results (the channel's videos marked), 90 days of rank history and the video to optimise",
+    params: r.keywordRankingParams,
+    response: r.keywordRanking,
+  }),
+  runRankChecks: def({
+    ...routeMeta.runRankChecks,
+    summary:
+      "Runs today's checks of the channel's keywords (each keyword checked at most once a day for everyone)",
+    params: c.channelIdParams,
+    response: r.rankChecksRun,
+  }),
   templates: def({
     ...routeMeta.templates,
     summary: "The channel's description templates, newest first",
@@ -491,6 +514,22 @@ export const routes = {
     params: c.channelIdParams,
     query: rm.movementQuery,
     response: rm.rankingsMovement,
+  }),
+  organicStats: def({
+    ...routeMeta.organicStats,
+    summary:
+      "The channel's organic search performance over 28, 90 or 365 days against the previous period: daily views and watch time from YouTube search, search's share of views, top search terms, and the monetary value with its method",
+    params: c.channelIdParams,
+    query: rep.organicStatsQuery,
+    response: rep.organicStats,
+  }),
+  setCostPerView: def({
+    ...routeMeta.setCostPerView,
+    summary:
+      "Set the channel's cost per view for its monetary value (null: the location's documented default)",
+    params: c.channelIdParams,
+    body: rep.costPerViewBody,
+    response: rep.costPerViewSetting,
   }),
 } as const satisfies Record<string, RouteDef>;
 

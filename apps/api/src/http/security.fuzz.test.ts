@@ -335,6 +335,7 @@ describe.each(testBackends())(
           thumbnailId: thumbnail.json().thumbnailId,
           keywordId: keywords.items[0].id,
           ids: tracked.added[0].id,
+          trackedKeywordId: tracked.added[0].id,
           text: 'dutch oven',
           folderId: folder.id,
           type: 'title-length',

@@ -104,6 +104,7 @@ function fieldSample(name: string, caller: Person, { things }: Target): unknown 
     templateId: things.templateId,
     publishId: things.publishId,
     keywordId: things.keywordId,
+    trackedKeywordId: things.trackedKeywordId,
     type: things.tipType,
     email: things.bystanderEmail,
     folder: things.folderId,
@@ -150,6 +151,7 @@ const BODIES: Record<string, (target: Target) => Record<string, unknown>> = {
   'POST /api/rankings/channels/:id/keywords/delete': ({ things }) => ({
     ids: [things.trackedKeywordId],
   }),
+  'PUT /api/reporting/channels/:id/cost-per-view': () => ({ costPerView: 0.05 }),
   'POST /api/channels/:id/members': () => ({ email: 'friend-of-the-channel@example.com' }),
   'PUT /api/channels/:id/settings': () => ({
     topics: ['cooking'],
@@ -199,6 +201,7 @@ const FOREIGN_ID_FIELDS = [
   'thumbnailId',
   'folderId',
   'keywordId',
+  'trackedKeywordId',
 ] as const;
 
 /**
@@ -735,7 +738,11 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
   it('admits the owner on every channel-scoped route (positive control)', async () => {
     // Deletions last, and removing the channel itself very last: earlier calls need its things.
     const rank = (r: ScopedRoute) =>
-      r.name === 'removeChannel' ? 2 : r.def.method === 'DELETE' ? 1 : 0;
+      r.name === 'removeChannel'
+        ? 2
+        : r.def.method === 'DELETE' || r.def.path.endsWith('/delete')
+          ? 1
+          : 0;
     const ordered = [...scoped].sort((x, y) => rank(x) - rank(y));
     for (const route of ordered) {
       const res = await inject(await requestOf(route, owner, onA()));

@@ -8,7 +8,9 @@ import {
   channels,
   keywordMetrics,
   keywordRanks,
+  serpChecks,
   trackedKeywords,
+  videos,
 } from '../../db/schema/index.ts';
 import {
   createTestApp,
@@ -22,6 +24,7 @@ import { bucketOf, rankChange } from './rankings.service.ts';
 const dayBefore = (days: number) =>
   new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const DAY = dayBefore(0);
+const YESTERDAY = dayBefore(1);
 const WEEK_AGO = dayBefore(7);
 const MONTH_AGO = dayBefore(30);
 const DEPTH = 50;
@@ -71,6 +74,7 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
       'cast iron', // no rank now, 40 a week ago
       'campfire bread', // 7 now, no history
       'new keyword', // tracked, never checked
+      'river fishing', // 5 yesterday, not checked yet today
     ];
     await db
       .insert(trackedKeywords)
@@ -94,7 +98,42 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
         rank('cast iron', DAY, null),
         rank('cast iron', WEEK_AGO, 40),
         rank('campfire bread', DAY, 7),
+        rank('river fishing', YESTERDAY, 5),
       ]);
+    await db.insert(videos).values({
+      channelId,
+      youtubeId: 'vid-camp-cooking',
+      title: 'Camp cooking for beginners',
+      description: '',
+      tags: ['camp cooking'],
+      thumbnails: {
+        medium: { url: 'https://i.ytimg.com/vi/x/mqdefault.jpg', width: 320, height: 180 },
+      },
+      localizations: {},
+      viewCount: 100,
+    });
+    await db.insert(serpChecks).values({
+      keyword: 'camp cooking',
+      locationCode: 2840,
+      languageCode: 'en',
+      day: DAY,
+      depth: DEPTH,
+      status: 'done',
+      videos: [
+        ['other-1', 'UCotheraaaaaaaaaaaaaaaaa', 'Someone else', 'Other', 900, null],
+        [
+          'vid-camp-cooking',
+          'UCrankaaaaaaaaaaaaaaaaaa',
+          'Camp cooking for beginners',
+          'Camp Kitchen',
+          100,
+          null,
+        ],
+      ],
+      totalResults: 1200,
+      checkedAt: new Date(),
+      source: 'test',
+    });
     await db.insert(keywordMetrics).values(
       [
         ['camp cooking', 5400],
@@ -130,7 +169,12 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
       tracked: number;
       avg: number | null;
       distribution: Record<string, number>;
+      change: { days7: number | null; days30: number | null };
+      topKeywords: { keyword: string; rank: number }[];
       items: {
+        id: string;
+        spark: (number | null)[];
+        video: { id: string; title: string; thumbnailUrl: string | null } | null;
         keyword: string;
         rank: number | null;
         videoId: string | null;
@@ -142,25 +186,95 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
     };
   };
 
-  it('summarises the latest day: buckets, average, change, volume; best rank first', async () => {
+  it("summarises each keyword's latest rank: buckets, average, change, volume; best rank first", async () => {
     const body = await get();
     expect(body).toMatchObject({
       day: DAY,
       state: 'loaded',
       depth: DEPTH,
-      tracked: 5,
-      avg: 8, // (2 + 15 + 7) / 3
-      distribution: { top3: 1, top10: 1, top20: 1, noRank: 1 },
+      tracked: 6,
+      avg: 7.3, // (2 + 15 + 7 + 5) / 4
+      distribution: { top3: 1, top10: 2, top20: 1, noRank: 1 },
+      // (7 − 3 − 11) / 3 and 49 / 1
+      change: { days7: -2.3, days30: 49 },
     });
+    // Volume ÷ rank: 5400 / 2 first; dutch oven 12000 / 15 next; unknown volumes by rank.
+    expect(body.topKeywords.map((k) => k.keyword)).toEqual([
+      'camp cooking',
+      'dutch oven',
+      'river fishing',
+      'campfire bread',
+    ]);
     expect(body.items.map((i) => [i.keyword, i.rank, i.change7, i.change30, i.volume])).toEqual([
       ['camp cooking', 2, 7, 49, 5400],
+      ['river fishing', 5, null, null, null],
       ['campfire bread', 7, null, null, null],
       ['dutch oven', 15, -3, null, 12000],
       ['cast iron', null, -11, null, 880],
       ['new keyword', null, null, null, null],
     ]);
-    expect(body.items[0]).toMatchObject({ videoId: 'vid-camp-cooking', day: DAY });
-    expect(body.items[4]).toMatchObject({ videoId: null, day: null });
+    expect(body.items[0]).toMatchObject({
+      videoId: 'vid-camp-cooking',
+      day: DAY,
+      video: { id: 'vid-camp-cooking', title: 'Camp cooking for beginners' },
+    });
+    // A keyword not checked yet today keeps yesterday's rank, with its own day.
+    expect(body.items[1]).toMatchObject({ day: YESTERDAY, video: null });
+    expect(body.items[5]).toMatchObject({ videoId: null, day: null });
+    // The sparkline: 30 days up to the latest day; no rank = depth + 1, no check = null.
+    const spark = body.items[0]!.spark;
+    expect(spark).toHaveLength(30);
+    expect(spark[29]).toBe(2);
+    expect(spark[22]).toBe(9);
+    expect(spark.filter((v) => v !== null)).toEqual([9, 2]);
+    expect(body.items[4]!.spark[29]).toBe(DEPTH + 1);
+  });
+
+  it("opens one keyword: its latest results with the channel's video marked, history, the video to optimise", async () => {
+    const item = (await get()).items.find((i) => i.keyword === 'camp cooking')!;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/rankings/channels/${channelId}/rankings/${item.id}`,
+      headers: { cookie: owner },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.serp).toMatchObject({ day: DAY, totalResults: 1200, source: 'test' });
+    expect(
+      body.serp.results.map((r: { videoId: string; own: boolean }) => [r.videoId, r.own]),
+    ).toEqual([
+      ['other-1', false],
+      ['vid-camp-cooking', true],
+    ]);
+    expect(body.history).toEqual([
+      { day: MONTH_AGO, position: null },
+      { day: WEEK_AGO, position: 9 },
+      { day: DAY, position: 2 },
+    ]);
+    expect(body.optimise).toMatchObject({ id: 'vid-camp-cooking', ranking: true });
+
+    // Not ranking: the best-matching video is offered instead; no results yet: serp null.
+    const other = (await get()).items.find((i) => i.keyword === 'new keyword')!;
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/rankings/channels/${channelId}/rankings/${other.id}`,
+      headers: { cookie: owner },
+    });
+    expect(none.json()).toMatchObject({ serp: null, history: [], optimise: { ranking: false } });
+
+    // Someone else's keyword id, or junk: not found / refused, never a 500.
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/rankings/channels/${channelId}/rankings/00000000-0000-4000-8000-000000000000`,
+      headers: { cookie: owner },
+    });
+    expect(missing.statusCode).toBe(404);
+    const junk = await t.app.inject({
+      method: 'GET',
+      url: `/api/rankings/channels/${channelId}/rankings/not-a-uuid`,
+      headers: { cookie: owner },
+    });
+    expect(junk.statusCode).toBe(400);
   });
 
   it('sorts by value or change both ways, unknown values last', async () => {
@@ -171,6 +285,7 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
       'cast iron',
       'campfire bread',
       'new keyword',
+      'river fishing',
     ]);
     expect(await keywordsOf('?sort=change&order=desc')).toEqual([
       'camp cooking',
@@ -178,11 +293,13 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
       'cast iron',
       'campfire bread',
       'new keyword',
+      'river fishing',
     ]);
     expect(await keywordsOf('?sort=rank&order=desc')).toEqual([
       'cast iron',
       'dutch oven',
       'campfire bread',
+      'river fishing',
       'camp cooking',
       'new keyword',
     ]);

@@ -8,8 +8,9 @@
 // tasks the provider already has (its ready list) instead of queueing them again. Only a
 // `posting` row that the provider still does not list after POSTING_LEASE_MS is queued again.
 // Two workers never take the same rows (FOR UPDATE SKIP LOCKED).
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   channels,
   keywordRanks,
@@ -59,6 +60,11 @@ export interface DayProgress {
   failed: number;
   /** complete: every check done; updating: some still running; partialError: some gave up. */
   state: 'complete' | 'updating' | 'partialError';
+}
+
+/** A channel's share of a day's checks. */
+export interface ChannelProgress extends DayProgress {
+  day: string;
 }
 
 /** A row taken for a queue call. */
@@ -278,6 +284,83 @@ export class SerpChecksService {
     const waiting = total - done - failed;
     const state = waiting > 0 ? 'updating' : failed > 0 ? 'partialError' : 'complete';
     return { total, done, waiting, failed, state };
+  }
+
+  /**
+   * Today's checks of one channel's keywords, at once (the rankings page's "Check now"): planned
+   * with everyone else's (a key already checked today, for any channel, costs nothing more),
+   * run until nothing more comes back this time, and recorded. Returns the channel's progress.
+   */
+  async runChannel(channelId: string): Promise<ChannelProgress> {
+    const day = this.today();
+    const keys = await this.channelKeys(channelId);
+    await this.plan(day, keys);
+    await this.runSteps(day);
+    await this.recordRanks(day);
+    return this.channelProgress(channelId, day);
+  }
+
+  /** Where today's checks of a channel's keywords are (keys not planned yet are not counted). */
+  async channelProgress(channelId: string, day = this.today()): Promise<ChannelProgress> {
+    const keys = await this.channelKeys(channelId);
+    const wanted = new Set(keys.map(keyOf));
+    const rows =
+      keys.length === 0
+        ? []
+        : await this.db
+            .select({
+              keyword: serpChecks.keyword,
+              locationCode: serpChecks.locationCode,
+              languageCode: serpChecks.languageCode,
+              status: serpChecks.status,
+            })
+            .from(serpChecks)
+            .where(
+              and(
+                eq(serpChecks.day, day),
+                inArray(serpChecks.keyword, [...new Set(keys.map((k) => k.keyword))]),
+              ),
+            );
+    const mine = rows.filter((r) =>
+      wanted.has(
+        keyOf({
+          keyword: r.keyword,
+          market: { locationCode: r.locationCode, languageCode: r.languageCode },
+        }),
+      ),
+    );
+    const done = mine.filter((r) => r.status === 'done').length;
+    const failed = mine.filter((r) => r.status === 'failed').length;
+    const waiting = mine.length - done - failed;
+    const state = waiting > 0 ? 'updating' : failed > 0 ? 'partialError' : 'complete';
+    return { day, total: mine.length, done, waiting, failed, state };
+  }
+
+  /** The latest done check of a key (any day); null before the first. */
+  async latestStored(key: CheckKey): Promise<StoredSerp | null> {
+    const [row] = await this.db
+      .select()
+      .from(serpChecks)
+      .where(
+        and(
+          eq(serpChecks.keyword, normalizeKeyword(key.keyword)),
+          eq(serpChecks.locationCode, key.market.locationCode),
+          eq(serpChecks.languageCode, key.market.languageCode),
+          eq(serpChecks.status, 'done'),
+        ),
+      )
+      .orderBy(desc(serpChecks.day))
+      .limit(1);
+    return row ? storedOf(row) : null;
+  }
+
+  /** The distinct check keys of a channel's tracked keywords. */
+  private async channelKeys(channelId: string): Promise<CheckKey[]> {
+    const rows = await this.db
+      .select({ keyword: trackedKeywords.keyword, language: trackedKeywords.language })
+      .from(trackedKeywords)
+      .where(eq(trackedKeywords.channelId, channelId));
+    return uniqueKeys(rows.map((r) => ({ keyword: r.keyword, market: marketOf(r.language) })));
   }
 
   /**
@@ -640,8 +723,3 @@ const keyOf = (k: CheckKey) =>
 
 const isUuid = (text: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
-
-/** The rows of a raw query on either driver. */
-function rowsOf<R>(result: unknown): R[] {
-  return Array.isArray(result) ? (result as R[]) : ((result as { rows: R[] }).rows ?? []);
-}
