@@ -1,17 +1,29 @@
-// The keywords a channel tracks: add one or many (a pasted list), delete many, list. Keywords are
-// normalised and deduplicated case-insensitively per keyword language, and a channel tracks at
-// most TRACKED_KEYWORDS_MAX of them.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+// The keywords a channel tracks: add one or many (a pasted list), delete many, list with their
+// figures and latest rank, and suggestions. Keywords are normalised and deduplicated
+// case-insensitively per keyword language, and a channel tracks at most TRACKED_KEYWORDS_MAX of
+// them. The rank history (keyword_ranks) is keyed by channel, keyword and language, not by the
+// tracked row, so deleting a keyword and adding it back (undo) keeps its history.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AddTrackedKeywordsResult,
   TrackedKeyword,
   TrackedKeywordRefusal,
+  TrackedKeywordRow,
   TrackedKeywords,
+  TrackedKeywordSuggestion,
+  TrackedKeywordSuggestions,
 } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
-import { channelSettings, trackedKeywords } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { channels, channelSettings, trackedKeywords } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isSendableKeyword, marketOf, normalizeKeyword } from '../keywords/index.ts';
+import { rankChange } from './rankings.service.ts';
+
+/** How many suggestions each source gives at most. */
+export const SUGGESTIONS_PER_SOURCE = 25;
+/** How many days of finished checks the "phrases its videos rank for" suggestions look at. */
+export const RANKING_SUGGESTION_DAYS = 7;
 
 /** The language a channel's keywords are tracked in when none is given. */
 const DEFAULT_LANGUAGE = 'en-us';
@@ -30,19 +42,198 @@ export class TrackedKeywordsService {
   /** Most keywords one channel tracks. */
   readonly limit: number;
 
-  constructor(deps: { db: Db; limit: number }) {
+  /** How many results a check reads (beyond it: no rank). */
+  readonly depth: number;
+  private readonly clock: Clock;
+
+  constructor(deps: { db: Db; limit: number; depth: number; clock: Clock }) {
     this.db = deps.db;
     this.limit = deps.limit;
+    this.depth = deps.depth;
+    this.clock = deps.clock;
   }
 
-  /** The channel's tracked keywords, newest first. */
+  /**
+   * The channel's tracked keywords, newest first, each with its volume and competition (the
+   * keyword-data cache only), its latest rank and ranking video, the change against 7 days
+   * before and when it was last checked. Two queries whatever the number of keywords.
+   */
   async list(channelId: string): Promise<TrackedKeywords> {
-    const rows = await this.db
-      .select()
-      .from(trackedKeywords)
-      .where(eq(trackedKeywords.channelId, channelId))
-      .orderBy(desc(trackedKeywords.createdAt), trackedKeywords.keyword);
-    return { items: rows.map(present), limit: this.limit };
+    // Each keyword's latest rank (an index lookup per keyword), the rank 7 days before it and the
+    // ranking video as the channel's synced videos show it.
+    const ranked = rowsOf<ListRow>(
+      await this.db.execute(sql`
+        SELECT t.id, t.keyword, t.language, t.created_at AS "createdAt",
+          r.day::text AS day, r.position, r.video_id AS "videoId",
+          (w.day IS NOT NULL) AS "hasWeek", w.position AS "weekPosition",
+          v.title AS "videoTitle", v.thumbnails AS "videoThumbnails"
+        FROM tracked_keywords t
+        LEFT JOIN LATERAL (
+          SELECT k.day, k.position, k.video_id FROM keyword_ranks k
+          WHERE k.channel_id = t.channel_id AND k.keyword = t.keyword AND k.language = t.language
+          ORDER BY k.day DESC LIMIT 1
+        ) r ON true
+        LEFT JOIN keyword_ranks w ON w.channel_id = t.channel_id AND w.keyword = t.keyword
+          AND w.language = t.language AND w.day = r.day - 7
+        LEFT JOIN videos v ON v.channel_id = t.channel_id AND v.youtube_id = r.video_id
+        WHERE t.channel_id = ${channelId}
+        ORDER BY t.created_at DESC, t.keyword, t.language`),
+    );
+    const keys = new Map<string, { keyword: string; location: number; language: string }>();
+    for (const row of ranked) {
+      const market = marketOf(row.language);
+      keys.set(marketKey(row.keyword, market), {
+        keyword: row.keyword,
+        location: market.locationCode,
+        language: market.languageCode,
+      });
+    }
+    // The cached figures and the latest finished check of each (keyword, market).
+    const figures = new Map<string, FigureRow>();
+    if (keys.size > 0) {
+      const rows = rowsOf<FigureRow>(
+        await this.db.execute(sql`
+          SELECT k.keyword, k.location, k.language, m.volume, m.competition,
+            c.checked_at AS "checkedAt"
+          FROM jsonb_to_recordset(${JSON.stringify([...keys.values()])}::jsonb)
+            AS k(keyword text, location int, language text)
+          LEFT JOIN keyword_metrics m ON m.keyword = k.keyword
+            AND m.location_code = k.location AND m.language_code = k.language
+          LEFT JOIN LATERAL (
+            SELECT coalesce(s.checked_at, s.created_at) AS checked_at FROM serp_checks s
+            WHERE s.keyword = k.keyword AND s.location_code = k.location
+              AND s.language_code = k.language AND s.status = 'done'
+            ORDER BY s.day DESC LIMIT 1
+          ) c ON true`),
+      );
+      for (const row of rows) {
+        figures.set(
+          marketKey(row.keyword, { locationCode: row.location, languageCode: row.language }),
+          row,
+        );
+      }
+    }
+    const items = ranked.map((row): TrackedKeywordRow => {
+      const figure = figures.get(marketKey(row.keyword, marketOf(row.language)));
+      const rank = row.position === null ? null : Number(row.position);
+      const before = row.hasWeek
+        ? row.weekPosition === null
+          ? null
+          : Number(row.weekPosition)
+        : undefined;
+      const checkedAt = figure?.checkedAt ?? null;
+      return {
+        id: row.id,
+        keyword: row.keyword,
+        language: row.language,
+        addedAt: toIso(row.createdAt),
+        volume: figure?.volume ?? null,
+        competition: figure?.competition ?? null,
+        rank,
+        video:
+          row.videoId && rank !== null
+            ? {
+                id: row.videoId,
+                title: row.videoTitle ?? row.videoId,
+                thumbnailUrl: thumbnailOf(row.videoThumbnails),
+              }
+            : null,
+        change7: row.day === null ? null : rankChange(rank, before, this.depth),
+        day: row.day,
+        checkedAt: checkedAt === null ? null : toIso(checkedAt),
+      };
+    });
+    return { items, limit: this.limit, depth: this.depth };
+  }
+
+  /**
+   * Keywords the channel could track in `language` (the channel's by default): its videos'
+   * search terms, its bookmarked keywords and the phrases its videos appear for in recent
+   * finished checks, each once (the first source wins), never one already tracked in that
+   * language, at most SUGGESTIONS_PER_SOURCE per source.
+   */
+  async suggestions(
+    channelId: string,
+    input: { language?: string | undefined },
+  ): Promise<TrackedKeywordSuggestions> {
+    const language = (input.language ?? (await this.channelLanguage(channelId))).toLowerCase();
+    const market = marketOf(language); // Refuses an unknown keyword language.
+    const [channel] = await this.db
+      .select({ youtubeId: channels.youtubeId })
+      .from(channels)
+      .where(eq(channels.id, channelId));
+    const since = new Date(this.clock.now().getTime() - RANKING_SUGGESTION_DAYS * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const rows = rowsOf<SuggestionRow>(
+      await this.db.execute(sql`
+        SELECT * FROM (
+          SELECT 'search-term' AS source, v.search_term AS keyword, v.title AS "videoTitle",
+            NULL::int AS position, v.published_at AS at
+          FROM videos v
+          WHERE v.channel_id = ${channelId} AND v.search_term IS NOT NULL AND v.search_term <> ''
+          ORDER BY v.published_at DESC NULLS LAST LIMIT ${SUGGESTIONS_PER_SOURCE * 4}
+        ) terms
+        UNION ALL
+        SELECT * FROM (
+          SELECT 'bookmark' AS source, b.keyword, v.title AS "videoTitle",
+            NULL::int AS position, b.created_at AS at
+          FROM video_keywords b
+          LEFT JOIN videos v ON v.channel_id = b.channel_id AND v.youtube_id = b.video_youtube_id
+          WHERE b.channel_id = ${channelId}
+          ORDER BY b.created_at DESC LIMIT ${SUGGESTIONS_PER_SOURCE * 4}
+        ) bookmarks
+        UNION ALL
+        (SELECT * FROM (
+          SELECT DISTINCT ON (s.keyword) 'ranking' AS source, s.keyword, own.title AS "videoTitle",
+            own.position, s.checked_at AS at
+          FROM serp_checks s
+          CROSS JOIN LATERAL (
+            SELECT e.video->>2 AS title, e.n::int AS position
+            FROM jsonb_array_elements(s.videos) WITH ORDINALITY AS e(video, n)
+            WHERE e.video->>1 = ${channel?.youtubeId ?? ''}
+            ORDER BY e.n LIMIT 1
+          ) own
+          WHERE s.day >= ${since}::date AND s.status = 'done' AND s.videos IS NOT NULL
+            AND s.location_code = ${market.locationCode} AND s.language_code = ${market.languageCode}
+          ORDER BY s.keyword, s.day DESC
+        ) ranking
+        ORDER BY position LIMIT ${SUGGESTIONS_PER_SOURCE * 4})`),
+    );
+    const tracked = new Set(
+      (
+        await this.db
+          .select({ keyword: trackedKeywords.keyword })
+          .from(trackedKeywords)
+          .where(
+            and(eq(trackedKeywords.channelId, channelId), eq(trackedKeywords.language, language)),
+          )
+      ).map((r) => r.keyword),
+    );
+    const order = { 'search-term': 0, bookmark: 1, ranking: 2 } as const;
+    rows.sort(
+      (a, b) =>
+        order[a.source] - order[b.source] ||
+        (a.source === 'ranking' ? (a.position ?? 0) - (b.position ?? 0) : 0),
+    );
+    const seen = new Set<string>();
+    const perSource = { 'search-term': 0, bookmark: 0, ranking: 0 };
+    const items: TrackedKeywordSuggestion[] = [];
+    for (const row of rows) {
+      const keyword = normalizeKeyword(row.keyword);
+      if (!isSendableKeyword(keyword)) continue;
+      if (seen.has(keyword) || tracked.has(keyword)) continue;
+      if (perSource[row.source] >= SUGGESTIONS_PER_SOURCE) continue;
+      seen.add(keyword);
+      perSource[row.source] += 1;
+      items.push({
+        keyword,
+        source: row.source,
+        videoTitle: row.videoTitle ?? null,
+        position: row.position === null ? null : Number(row.position),
+      });
+    }
+    return { language, items };
   }
 
   /**
@@ -62,9 +253,10 @@ export class TrackedKeywordsService {
     for (const raw of splitKeywordList(input.text)) {
       const keyword = normalizeKeyword(raw);
       let reason: TrackedKeywordRefusal | null = null;
-      if (!isSendableKeyword(keyword)) reason = 'too-long';
+      if (keyword.length === 0) reason = 'unusable';
+      else if (!isSendableKeyword(keyword)) reason = 'too-long';
       else if (wanted.has(keyword)) reason = 'duplicate';
-      if (reason) refused.push({ keyword: raw.slice(0, 200), reason });
+      if (reason) refused.push({ keyword: [...raw].slice(0, 200).join(''), reason });
       else wanted.set(keyword, raw);
     }
     if (wanted.size === 0 && refused.length === 0) {
@@ -133,4 +325,53 @@ function present(row: typeof trackedKeywords.$inferSelect): TrackedKeyword {
     language: row.language,
     addedAt: row.createdAt.toISOString(),
   };
+}
+
+type ListRow = {
+  id: string;
+  keyword: string;
+  language: string;
+  createdAt: Date | string;
+  day: string | null;
+  position: number | null;
+  videoId: string | null;
+  hasWeek: boolean;
+  weekPosition: number | null;
+  videoTitle: string | null;
+  videoThumbnails: Record<string, { url: string }> | null;
+};
+
+type FigureRow = {
+  keyword: string;
+  location: number;
+  language: string;
+  volume: number | null;
+  competition: number | null;
+  checkedAt: Date | string | null;
+};
+
+type SuggestionRow = {
+  source: TrackedKeywordSuggestion['source'];
+  keyword: string;
+  videoTitle: string | null;
+  position: number | null;
+};
+
+const marketKey = (keyword: string, market: { locationCode: number; languageCode: string }) =>
+  `${keyword}\u0000${market.locationCode}\u0000${market.languageCode}`;
+
+/** A timestamp of a raw query (a Date on one driver, text on the other) as ISO 8601. */
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** The thumbnail a list shows of a synced video (medium, else default, else any). */
+function thumbnailOf(thumbnails: Record<string, { url: string }> | null): string | null {
+  if (!thumbnails) return null;
+  return (thumbnails.medium ?? thumbnails.default ?? Object.values(thumbnails)[0])?.url ?? null;
+}
+
+/** The rows of a raw `db.execute` result on either driver. */
+function rowsOf<R>(result: unknown): R[] {
+  return Array.isArray(result) ? (result as R[]) : ((result as { rows?: R[] }).rows ?? []);
 }
