@@ -68,6 +68,18 @@ describe('analytics', () => {
     const searchSum = rows.reduce((s, [, v]) => s + v, 0);
     const totalViews = (total.rows as number[][])[0]![0]!;
     expect(searchSum).toBeGreaterThan(0);
+    // The range's YT_SEARCH total is the sum of its days.
+    const searchTotal = runReport(
+      [video],
+      parse({
+        startDate: '2025-01-01',
+        endDate: '2026-03-01',
+        metrics: 'views',
+        filters: 'insightTrafficSourceType==YT_SEARCH',
+      }),
+      now,
+    );
+    expect((searchTotal.rows as number[][])[0]![0]).toBe(searchSum);
     expect(searchSum).toBeLessThan(totalViews);
     expect(rows.map(([d]) => d)).toEqual([...rows.map(([d]) => d)].sort());
     expect(

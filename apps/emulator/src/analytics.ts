@@ -385,8 +385,9 @@ export function runReport(
     day: number,
     views: number,
     retention: number,
+    split?: Map<string, number>,
   ) => {
-    const parts = bySourceWanted ? splitBySource(video, views) : undefined;
+    const parts = split ?? (bySourceWanted ? splitBySource(video, views) : undefined);
     const entries: Iterable<[string, number]> = parts ?? [['', views]];
     for (const [source, count] of entries) {
       if (count === 0 || (query.trafficSource && source !== query.trafficSource)) continue;
@@ -445,12 +446,17 @@ export function runReport(
       );
       return;
     }
-    // Without the day dimension the range total is split once (sources are fixed shares per video).
+    // Without the day dimension: the range total, and by source the sum of each day's split, so a
+    // range's figures always equal the sum of its days (as on YouTube).
     let total = 0;
+    const bySource = bySourceWanted ? new Map<string, number>() : undefined;
     forEachDailyViews(video, start, lastDay, today, (_day, views) => {
       total += views;
+      if (bySource)
+        for (const [source, count] of splitBySource(video, views))
+          bySource.set(source, (bySource.get(source) ?? 0) + count);
     });
-    if (total > 0) contribute(video, videoIndex, start, total, retention);
+    if (total > 0) contribute(video, videoIndex, start, total, retention, bySource);
   });
   const metricValue = (name: string, a: Accumulator): number => {
     switch (name) {

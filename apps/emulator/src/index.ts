@@ -54,3 +54,4 @@ export {
   type KeywordFigures,
   type Market,
 } from './keyword-data.ts';
+export { parseReportQuery, runReport, searchTermsOf } from './analytics.ts';

@@ -126,3 +126,11 @@ export const MOVEMENT_PERIODS = [30, 90, 365] as const;
 export type MovementPeriod = (typeof MOVEMENT_PERIODS)[number];
 /** How many winners and how many losers the movement view lists. */
 export const MOVEMENT_TOP_N = 10;
+/** Periods of the reporting overview (/reporting/overview), in days; the first is the default. */
+export const REPORTING_PERIODS = [28, 90, 365] as const;
+/** One period of the reporting overview. */
+export type ReportingPeriod = (typeof REPORTING_PERIODS)[number];
+/** How many top search terms the overview lists (YouTube answers at most 25 for that report). */
+export const REPORTING_TOP_TERMS = 25;
+/** Largest cost per view (USD) a channel may set for its monetary value. */
+export const COST_PER_VIEW_MAX = 10;

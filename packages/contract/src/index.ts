@@ -9,4 +9,5 @@ export * from './optimization.ts';
 export * from './ideation.ts';
 export * from './rankings.ts';
 export * from './rankings-movement.ts';
+export * from './reporting.ts';
 export * from './text.ts';

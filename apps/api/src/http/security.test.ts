@@ -62,6 +62,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/rankings/channels/:id/keywords/delete': {
     ids: ['6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f'],
   },
+  'PUT /api/reporting/channels/:id/cost-per-view': { costPerView: 0.03 },
   'POST /api/users/login': { email: 'nobody@example.com', password: 'not-the-password' },
   'POST /api/users/forget': { email: 'nobody@example.com' },
   'POST /api/users/set-password': { token: 'not-a-real-token', password: 'a fine long passphrase' },
