@@ -44,3 +44,8 @@ export function optimizationVideoHref(videoId: string): string {
 export function shareInsightsHref(id: string): string {
   return `/share/insights/${encodeURIComponent(id)}`;
 }
+
+/** The editor of a video with a search term to choose (the rankings' "Optimise for this keyword"). */
+export function optimizeForKeywordHref(videoId: string, keyword: string): string {
+  return `${optimizationVideoHref(videoId)}?${new URLSearchParams({ searchTerm: keyword })}`;
+}

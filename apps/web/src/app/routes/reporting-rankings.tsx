@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { RankingsPage } from '../../features/keyword-rankings/rankings-page.tsx';
 
-/** Keyword rankings (reporting rankings route); its feature arrives in a later issue. */
+/** Keyword rankings (reporting rankings route): summary, table and each keyword's results. */
 export default function ReportingRankingsPage() {
-  return (
-    <PlaceholderPage
-      title="Keyword rankings"
-      description="Where your videos rank for each tracked keyword, with changes over time, will appear here."
-    />
-  );
+  return <RankingsPage />;
 }

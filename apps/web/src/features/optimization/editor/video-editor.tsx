@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Template, VideoDetails } from '@tubewise/contract';
 import type { LimitError, Tip, TipGroup } from '@tubewise/recommendations';
 import Box from '@mui/material/Box';
@@ -33,6 +34,24 @@ export function publishBlockedReason(errors: LimitError[], changed: boolean): st
   return null;
 }
 
+/**
+ * `?searchTerm=` (from "Optimise for this keyword" on the rankings page): chosen once as the
+ * video's search term, then dropped from the address so a reload does not choose it again.
+ */
+function useSearchTermFromUrl(current: string | null, choose: (term: string | null) => void) {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('searchTerm')?.trim() ?? '';
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!wanted || handled.current) return;
+    handled.current = true;
+    if (wanted !== current) choose(wanted);
+    const next = new URLSearchParams(params);
+    next.delete('searchTerm');
+    setParams(next, { replace: true });
+  }, [wanted, current, choose, params, setParams]);
+}
+
 /** The editor of one loaded video: fields on the left, recommendations on the right (from md). */
 export function VideoEditor({ details }: { details: VideoDetails }) {
   const templatesQuery = useTemplates(details.channelId);
@@ -43,6 +62,7 @@ export function VideoEditor({ details }: { details: VideoDetails }) {
   const live = useLiveTips(state);
   const errors = useHardLimitErrors(state);
   useSaveShortcut(() => editor.saveDraft());
+  useSearchTermFromUrl(copy.searchTerm, editor.chooseSearchTerm);
   const theme = useTheme();
   // One column below md: the recommendations panel (with the level) ends up below every field.
   const stacked = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
