@@ -124,6 +124,8 @@ export interface Composition {
   database: Database;
   jobs: Jobs | null;
   logger: Logger;
+  /** The rank-check store as of another clock (same database, provider and depth). */
+  rankChecksAt(clock: Clock): SerpChecksService;
   close(): Promise<void>;
 }
 
@@ -344,19 +346,23 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     productName: config.env.PRODUCT_NAME,
     source: ideasFromSuggestions(ideas),
   });
-  const serpChecks = new SerpChecksService({
-    db,
-    clock,
-    depth: config.env.RANK_CHECK_DEPTH,
-    provider:
-      options.serp ??
-      new DataForSeoSerpAdapter({
-        baseUrl: config.keywordData.url,
-        login: config.keywordData.login,
-        password: config.keywordData.password,
-        name: config.keywordData.sourceName,
-      }),
-  });
+  const serpProvider =
+    options.serp ??
+    new DataForSeoSerpAdapter({
+      baseUrl: config.keywordData.url,
+      login: config.keywordData.login,
+      password: config.keywordData.password,
+      name: config.keywordData.sourceName,
+    });
+  // The same store on another clock (same database, provider and depth): the demo's history.
+  const rankChecksAt = (at: Clock) =>
+    new SerpChecksService({
+      db,
+      clock: at,
+      depth: config.env.RANK_CHECK_DEPTH,
+      provider: serpProvider,
+    });
+  const serpChecks = rankChecksAt(clock);
   const services: Services = {
     users,
     sessions,
@@ -492,6 +498,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     database,
     jobs,
     logger,
+    rankChecksAt,
     async close() {
       shuttingDown = true;
       publishReconciler.close();

@@ -1,6 +1,7 @@
 import type { Config } from './config/config.ts';
 import type { Composition } from './compose.ts';
 import { DEFAULT_CHANNEL_SETTINGS } from './modules/channels/index.ts';
+import { seedRankings } from './seed-rankings.ts';
 
 /** The emulator's demo account that owns the demo channels (see apps/emulator accounts). */
 export const EMULATOR_DEMO_ACCOUNT = 'alex.creator@tubewise.test';
@@ -87,6 +88,13 @@ export async function seedDemo(composition: Composition, config: Config): Promis
       industries: ['Outdoor cooking'],
     });
     await sync.start(first.id);
+    // Tracked keywords with their history, checked day by day against the emulator.
+    await seedRankings(composition, config, {
+      userId: demo.id,
+      channelId: first.id,
+      youtubeId: DEMO_CHANNEL_IDS[0],
+      language: DEFAULT_CHANNEL_SETTINGS.language,
+    });
   }
   return { created: true, connectedChannels: connected };
 }
