@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { OverviewPage } from '../../features/reporting-overview/overview-page.tsx';
 
-/** Reporting (reporting overview route); its feature arrives in a later issue. */
+/** Reporting (reporting overview route): organic search performance and its monetary value. */
 export default function ReportingOverviewPage() {
-  return (
-    <PlaceholderPage
-      title="Reporting"
-      description="An overview of how your videos perform in search will appear here."
-    />
-  );
+  return <OverviewPage />;
 }
