@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { TrackedKeywordsPage } from '../../features/tracked-keywords/tracked-keywords-page.tsx';
 
-/** Keywords (reporting keywords route); its feature arrives in a later issue. */
+/** Keywords (reporting keywords route): the channel's tracked keywords, added and deleted here. */
 export default function ReportingKeywordsPage() {
-  return (
-    <PlaceholderPage
-      title="Keywords"
-      description="The keywords you track for your channel will be listed here."
-    />
-  );
+  return <TrackedKeywordsPage />;
 }
