@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext } from '../support/test.ts';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { DEMO_CHANNELS, atPath, channelPicker, signIn } from '../support/app.ts';
 import { myChannels } from '../support/platform.ts';
 
-const channel = DEMO_CHANNELS[0];
-/** Keywords the emulator's search has results for on the demo cooking channel's topics. */
-const KEYWORDS = ['campfire cooking', 'cast iron skillet'] as const;
+/** A demo channel without tracked keywords (the first one has the seeded history). */
+const channel = DEMO_CHANNELS[1];
+/** Keywords this journey tracks (and stops tracking at the end). */
+const KEYWORDS = ['pixel art tutorial', 'blender for beginners'] as const;
 
 /** The id of a demo channel by name. */
 async function channelIdOf(api: APIRequestContext, name: string): Promise<string> {
@@ -13,11 +14,14 @@ async function channelIdOf(api: APIRequestContext, name: string): Promise<string
   return id!;
 }
 
-/** Stops tracking every keyword of the channel (their history then no longer shows). */
-async function untrackAll(api: APIRequestContext, channelId: string): Promise<void> {
+/** Stops tracking this journey's keywords on the channel (its history then no longer shows). */
+async function untrackOurs(api: APIRequestContext, channelId: string): Promise<void> {
   const list = await api.get(`/api/rankings/channels/${channelId}/keywords`);
   expect(list.ok(), await list.text()).toBe(true);
-  const ids = ((await list.json()) as { items: { id: string }[] }).items.map((k) => k.id);
+  const items = ((await list.json()) as { items: { id: string; keyword: string }[] }).items;
+  const ids = items
+    .filter((k) => (KEYWORDS as readonly string[]).includes(k.keyword))
+    .map((k) => k.id);
   if (ids.length === 0) return;
   const removed = await api.post(`/api/rankings/channels/${channelId}/keywords/delete`, {
     data: { ids },
@@ -25,21 +29,27 @@ async function untrackAll(api: APIRequestContext, channelId: string): Promise<vo
   expect(removed.ok(), await removed.text()).toBe(true);
 }
 
+/** Chooses a channel through the header's picker (filtering by name first). */
+async function choose(page: Page, name: string): Promise<void> {
+  await channelPicker(page).click();
+  await page.getByRole('textbox', { name: 'Filter Channels' }).fill(name);
+  await page.getByRole('menu', { name: 'Channels' }).getByRole('menuitem', { name }).click();
+  await expect(channelPicker(page)).toHaveText(name);
+}
+
 test.afterEach(async ({ page }) => {
-  // Tracked keywords belong to the demo channel, shared with every later journey.
-  await untrackAll(page.request, await channelIdOf(page.request, channel));
+  await untrackOurs(page.request, await channelIdOf(page.request, channel));
 });
 
 test('new rankings: no ranks yet, then visibility and movers once the checks ran, period in the URL', async ({
   page,
 }) => {
   await signIn(page);
-  await expect(channelPicker(page)).toHaveText(channel);
+  await page.goto('/new-rankings');
+  await choose(page, channel);
   const channelId = await channelIdOf(page.request, channel);
-  await untrackAll(page.request, channelId);
 
   // ---- Nothing tracked: the empty state points to the Keywords page. ----
-  await page.goto('/new-rankings');
   await expect(page.getByRole('heading', { level: 1, name: 'Rankings' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No ranks yet' })).toBeVisible();
   await expect(
@@ -61,7 +71,7 @@ test('new rankings: no ranks yet, then visibility and movers once the checks ran
   // ---- The movement of today's ranks. ----
   await page.reload();
   const ranked = page.getByRole('group', { name: 'Keywords ranked' });
-  await expect(ranked).toContainText(`of ${KEYWORDS.length}`);
+  await expect(ranked).toContainText(`of ${KEYWORDS.length} checked`);
   await expect(page.getByRole('group', { name: 'Visibility' })).toContainText('%');
   await expect(page.getByRole('group', { name: 'Share of the top 20' })).toContainText(
     /of \d+ results/,
@@ -86,10 +96,10 @@ test('new rankings: no ranks yet, then visibility and movers once the checks ran
     'aria-pressed',
     'true',
   );
-  await expect(ranked).toContainText(`of ${KEYWORDS.length}`);
+  await expect(ranked).toContainText(`of ${KEYWORDS.length} checked`);
 
   // ---- The empty state's link leads to the Keywords page. ----
-  await untrackAll(page.request, channelId);
+  await untrackOurs(page.request, channelId);
   await page.goto('/new-rankings');
   await page.getByRole('link', { name: 'Go to Keywords' }).click();
   await expect(page).toHaveURL(atPath('/reporting/keywords'));

@@ -86,6 +86,9 @@ describe('/new-rankings', () => {
       '5%4 of 80 results',
     );
     expect(screen.getByText(/Visibility went from 40.1% on Oct 21, 2026 to 28.4%/)).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Keywords ranked' })).toHaveTextContent(
+      '3of 4 checked, 4 tracked',
+    );
 
     const winners = within(screen.getByRole('region', { name: 'Winners' })).getByRole('table');
     const rows = within(winners).getAllByRole('row').slice(1);

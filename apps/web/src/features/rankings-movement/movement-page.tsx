@@ -137,8 +137,12 @@ function Summary({ data }: { data: RankingsMovement }) {
       />
       <Tile
         label="Keywords ranked"
-        value={last ? `${formatNumber(last.ranked)} of ${formatNumber(last.checked)}` : '–'}
-        detail={`${formatNumber(data.tracked)} tracked`}
+        value={last ? formatNumber(last.ranked) : '–'}
+        detail={
+          last
+            ? `of ${formatNumber(last.checked)} checked, ${formatNumber(data.tracked)} tracked`
+            : `${formatNumber(data.tracked)} tracked`
+        }
       />
       <Tile
         label="Top 10 entered / left"
@@ -157,7 +161,8 @@ function VisibilitySection({ data }: { data: RankingsMovement }) {
   return (
     <Section title="Visibility over time" id="visibility-heading">
       <Box component="figure" sx={{ m: 0 }}>
-        <Box sx={{ height: VISIBILITY_CHART_HEIGHT }} aria-hidden>
+        {/* The legend sits above the drawing: the box grows with it instead of cutting the axis. */}
+        <Box sx={{ minHeight: VISIBILITY_CHART_HEIGHT }} aria-hidden>
           <Suspense fallback={<Skeleton variant="rounded" height={VISIBILITY_CHART_HEIGHT} />}>
             <VisibilityChart visibility={data.visibility} share={data.top20ShareHistory} />
           </Suspense>

@@ -33,7 +33,6 @@ export default function VisibilityChart({
         {
           data: visibility.map((p) => p.score),
           label: 'Visibility',
-          area: true,
           showMark: few,
           valueFormatter: (v: number | null) => (v === null ? '' : percentText(v)),
         },
