@@ -138,7 +138,10 @@ export const rankingItem = z.object({
   videoId: z.string().nullable(),
   /** The ranking video as the channel's synced videos show it; null without rank or sync. */
   video: rankedVideo.nullable(),
-  /** Positions gained since 7 and 30 days before (no rank counts as depth + 1); null = no data then. */
+  /**
+   * Positions gained over the last 7 and 30 days: from the rank that many days before, or from the
+   * earliest check since then (no rank counts as depth + 1); null = no earlier check in the period.
+   */
   change7: z.number().int().nullable(),
   change30: z.number().int().nullable(),
   /** Monthly searches (the keyword-data cache); null when unknown. */

@@ -228,6 +228,15 @@ export class RankingsService {
       window.map((r) => [`${key(r.keyword, r.language)}\u0000${r.day}`, r.position] as const),
     );
     const at = (k: string, on: string) => positionOn.get(`${k}\u0000${on}`);
+    // The rank the change is measured from: `days` days before, or the earliest check since then
+    // (a keyword tracked for three days shows its change over those three); undefined: none.
+    const since = (k: string, day: string, days: number) => {
+      for (let back = days; back >= 1; back -= 1) {
+        const position = at(k, daysBefore(day, back));
+        if (position !== undefined) return position;
+      }
+      return undefined;
+    };
     const sparkDays = day
       ? Array.from({ length: SPARK_DAYS }, (_, i) => daysBefore(day, SPARK_DAYS - 1 - i))
       : [];
@@ -242,8 +251,8 @@ export class RankingsService {
         rank,
         videoId: now?.videoId ?? null,
         video: (now?.videoId && videoOf.get(now.videoId)) || null,
-        change7: now ? rankChange(rank, at(k, daysBefore(now.day, 7)), this.depth) : null,
-        change30: now ? rankChange(rank, at(k, daysBefore(now.day, 30)), this.depth) : null,
+        change7: now ? rankChange(rank, since(k, now.day, 7), this.depth) : null,
+        change30: now ? rankChange(rank, since(k, now.day, 30), this.depth) : null,
         volume: volumeOf(t.keyword, t.language),
         day: now?.day ?? null,
         spark: sparkDays.map((d) => {

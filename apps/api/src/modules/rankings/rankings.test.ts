@@ -195,8 +195,9 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
       tracked: 6,
       avg: 7.3, // (2 + 15 + 7 + 5) / 4
       distribution: { top3: 1, top10: 2, top20: 1, noRank: 1 },
-      // (7 − 3 − 11) / 3 and 49 / 1
-      change: { days7: -2.3, days30: 49 },
+      // (7 − 3 − 11) / 3 and (49 − 3 − 11) / 3: a keyword without a check 30 days before is
+      // measured from its earliest check since then.
+      change: { days7: -2.3, days30: 11.7 },
     });
     // Volume ÷ rank: 5400 / 2 first; dutch oven 12000 / 15 next; unknown volumes by rank.
     expect(body.topKeywords.map((k) => k.keyword)).toEqual([
@@ -209,8 +210,8 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
       ['camp cooking', 2, 7, 49, 5400],
       ['river fishing', 5, null, null, null],
       ['campfire bread', 7, null, null, null],
-      ['dutch oven', 15, -3, null, 12000],
-      ['cast iron', null, -11, null, 880],
+      ['dutch oven', 15, -3, -3, 12000],
+      ['cast iron', null, -11, -11, 880],
       ['new keyword', null, null, null, null],
     ]);
     expect(body.items[0]).toMatchObject({
