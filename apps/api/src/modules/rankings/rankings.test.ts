@@ -2,6 +2,7 @@
 // keyword_ranks: the latest day, buckets, average, change against 7 and 30 days before (no rank
 // = depth + 1), volumes from the keyword-data cache, sort, bucket filter and search.
 import type { InjectOptions } from 'fastify';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   channelMembers,
@@ -276,6 +277,36 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
       headers: { cookie: owner },
     });
     expect(junk.statusCode).toBe(400);
+  });
+
+  it("answers today's data state from this channel's checks only: updating, partialError, loaded", async () => {
+    const db = t.database.db;
+    const check = (keyword: string, status: 'pending' | 'failed' | 'done') => ({
+      keyword,
+      locationCode: 2840,
+      languageCode: 'en',
+      day: DAY,
+      depth: DEPTH,
+      status,
+    });
+    // Another channel's keyword still waiting: not this channel's concern.
+    await db.insert(serpChecks).values(check('someone elses keyword', 'pending'));
+    expect((await get()).state).toBe('loaded');
+    // One of ours waiting: updating, and the last ranks are still shown.
+    await db.insert(serpChecks).values(check('dutch oven', 'pending'));
+    const updating = await get();
+    expect(updating.state).toBe('updating');
+    expect(updating.items.find((i) => i.keyword === 'dutch oven')).toMatchObject({ rank: 15 });
+    // Given up: partialError.
+    await db
+      .update(serpChecks)
+      .set({ status: 'failed' })
+      .where(eq(serpChecks.keyword, 'dutch oven'));
+    expect((await get()).state).toBe('partialError');
+    await db
+      .delete(serpChecks)
+      .where(inArray(serpChecks.keyword, ['dutch oven', 'someone elses keyword']));
+    expect((await get()).state).toBe('loaded');
   });
 
   it('sorts by value or change both ways, unknown values last', async () => {
