@@ -196,6 +196,8 @@ export class TrackedKeywordsService {
           ) own
           WHERE s.day >= ${since}::date AND s.status = 'done' AND s.videos IS NOT NULL
             AND s.location_code = ${market.locationCode} AND s.language_code = ${market.languageCode}
+            -- A cheap containment test first: some result of the channel is in the list.
+            AND s.videos @> ${JSON.stringify([[channel?.youtubeId ?? '']])}::jsonb
           ORDER BY s.keyword, s.day DESC
         ) ranking
         ORDER BY position LIMIT ${SUGGESTIONS_PER_SOURCE * 4})`),
