@@ -38,6 +38,13 @@ import type {
 export const POSTING_LEASE_MS = 30 * 60_000;
 /** Run steps one scheduled run takes at most (each queues a batch and collects what is ready). */
 const DAILY_RUN_STEPS = 20;
+/**
+ * The scheduled run spreads a day's checks over its first hours (a share of them per run, every
+ * RUN_EVERY_MS) instead of sending them all at midnight; "Check now" does not wait.
+ */
+export const SPREAD_HOURS = 6;
+/** How often the scheduled job runs (jobs/definitions.ts: every 15 minutes). */
+export const RUN_EVERY_MS = 15 * 60_000;
 /** Provider failures before a check is given up for its day. */
 export const SERP_CHECK_MAX_ATTEMPTS = 5;
 /** Backoff after the n-th failure: 1 min, 4 min, 16 min, … (capped at 2 h). */
@@ -88,6 +95,10 @@ export interface RunCounts {
 interface RunOptions {
   /** The day is over: queue nothing more, collect what the provider holds. */
   closing?: boolean;
+  /** How many checks the run may still queue (the spread of the scheduled run). */
+  budget?: { left: number };
+  /** Queue only these checks (a channel's "Check now"). */
+  only?: string[];
 }
 
 /** A stored check's results. */
@@ -169,9 +180,26 @@ export class SerpChecksService {
       await this.recordRanks(yesterday);
     }
     await this.planTracked(day);
-    await this.runSteps(day);
+    await this.runSteps(day, { budget: { left: await this.spreadBudget(day) } });
     await this.recordRanks(day);
     return this.progress(day);
+  }
+
+  /**
+   * How many more of a day's checks this run may queue: by the end of the run's interval, the
+   * share of the day's spread window that has passed (all of them after SPREAD_HOURS).
+   */
+  private async spreadBudget(day: string): Promise<number> {
+    const rows = await this.db
+      .select({ status: serpChecks.status, n: sql<number>`count(*)::int` })
+      .from(serpChecks)
+      .where(eq(serpChecks.day, day))
+      .groupBy(serpChecks.status);
+    const total = rows.reduce((sum, r) => sum + r.n, 0);
+    const pending = rows.find((r) => r.status === 'pending')?.n ?? 0;
+    const sinceMidnight = this.clock.now().getTime() - Date.parse(`${day}T00:00:00Z`);
+    const share = Math.min(1, (sinceMidnight + RUN_EVERY_MS) / (SPREAD_HOURS * 3600_000));
+    return Math.max(0, Math.ceil(total * share) - (total - pending));
   }
 
   private async runSteps(day: string, options: RunOptions = {}): Promise<void> {
@@ -265,7 +293,7 @@ export class SerpChecksService {
       throw error;
     }
     counts.adopted = await this.adopt(day, ready, counts, options);
-    if (!options.closing) await this.queuePending(day, counts);
+    if (!options.closing) await this.queuePending(day, counts, options);
     await this.collect(day, ready, counts);
     return counts;
   }
@@ -295,7 +323,9 @@ export class SerpChecksService {
     const day = this.today();
     const keys = await this.channelKeys(channelId);
     await this.plan(day, keys);
-    await this.runSteps(day);
+    const mine = await this.checkIds(day, keys);
+    // Only this channel's checks are queued now; everyone else's keep to the schedule.
+    if (mine.length > 0) await this.runSteps(day, { only: mine });
     await this.recordRanks(day);
     return this.channelProgress(channelId, day);
   }
@@ -334,6 +364,36 @@ export class SerpChecksService {
     const waiting = mine.length - done - failed;
     const state = waiting > 0 ? 'updating' : failed > 0 ? 'partialError' : 'complete';
     return { day, total: mine.length, done, waiting, failed, state };
+  }
+
+  /** The ids of a day's checks of some keys. */
+  private async checkIds(day: string, keys: CheckKey[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const wanted = new Set(keys.map(keyOf));
+    const rows = await this.db
+      .select({
+        id: serpChecks.id,
+        keyword: serpChecks.keyword,
+        locationCode: serpChecks.locationCode,
+        languageCode: serpChecks.languageCode,
+      })
+      .from(serpChecks)
+      .where(
+        and(
+          eq(serpChecks.day, day),
+          inArray(serpChecks.keyword, [...new Set(keys.map((k) => k.keyword))]),
+        ),
+      );
+    return rows
+      .filter((r) =>
+        wanted.has(
+          keyOf({
+            keyword: r.keyword,
+            market: { locationCode: r.locationCode, languageCode: r.languageCode },
+          }),
+        ),
+      )
+      .map((r) => r.id);
   }
 
   /** The latest done check of a key (any day); null before the first. */
@@ -473,9 +533,17 @@ export class SerpChecksService {
     counts.failed += given.length;
   }
 
-  /** Queues the day's pending checks, a provider batch at a time. */
-  private async queuePending(day: string, counts: RunCounts): Promise<void> {
+  /** Queues the day's pending checks (within the run's budget, or only some), a batch at a time. */
+  private async queuePending(day: string, counts: RunCounts, options: RunOptions): Promise<void> {
     for (;;) {
+      const limit = Math.min(this.provider.maxChecksPerQueue, options.budget?.left ?? Infinity);
+      if (limit <= 0) return;
+      const only = options.only
+        ? sql`AND id IN (${sql.join(
+            options.only.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql``;
       const now = this.clock.now();
       // Taken and marked in one statement: another worker skips these rows.
       const batch = await this.db.execute(sql`
@@ -483,14 +551,15 @@ export class SerpChecksService {
         WHERE id IN (
           SELECT id FROM ${serpChecks}
           WHERE day = ${day} AND status = 'pending'
-            AND (retry_at IS NULL OR retry_at <= ${now.toISOString()})
+            AND (retry_at IS NULL OR retry_at <= ${now.toISOString()}) ${only}
           ORDER BY id
-          LIMIT ${this.provider.maxChecksPerQueue}
+          LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         )
         RETURNING id, keyword, location_code, language_code, depth`);
       const rows = rowsOf<PostingRow>(batch);
       if (rows.length === 0) return;
+      if (options.budget) options.budget.left -= rows.length;
       let queued: Awaited<ReturnType<SerpProvider['queue']>>;
       try {
         queued = await this.provider.queue(

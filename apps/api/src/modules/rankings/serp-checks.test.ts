@@ -289,6 +289,55 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
     expect(await checks.progress(DAY)).toMatchObject({ done: 1, state: 'complete' });
   });
 
+  it("spreads the scheduled run over the day's first hours; Check now queues the channel's own at once", async () => {
+    const db = database.db;
+    const [one, two] = await db
+      .insert(channels)
+      .values([
+        { youtubeId: `UCspread${backend}aaaaaaaaaaaa`.slice(0, 24), name: 'One' },
+        { youtubeId: `UCspread${backend}bbbbbbbbbbbb`.slice(0, 24), name: 'Two' },
+      ])
+      .returning();
+    // Twelve checks: six keywords in two markets; channel two tracks two of them.
+    await db
+      .insert(trackedKeywords)
+      .values([
+        ...keywords.flatMap((keyword) =>
+          ['en-us', 'de-de'].map((language) => ({ channelId: one!.id, keyword, language })),
+        ),
+        { channelId: two!.id, keyword: keywords[0]!, language: 'en-us' },
+        { channelId: two!.id, keyword: keywords[1]!, language: 'en-us' },
+      ]);
+    const early = new TestClock(Date.parse(`${DAY}T00:05:00Z`));
+    const checks = new SerpChecksService({ db, provider, clock: early, depth: 50 });
+    const started = async () =>
+      (await db.select().from(serpChecks)).filter((r) => r.status !== 'pending').length;
+    try {
+      await checks.runToday();
+      // (5 + 15) minutes of a 6-hour window: 1 of 12.
+      expect(await started()).toBe(1);
+      // Check now: channel two's two checks at once, nobody else's.
+      const progress = await checks.runChannel(two!.id);
+      expect(progress).toMatchObject({ total: 2, done: 2, state: 'complete' });
+      expect(await started()).toBeLessThanOrEqual(3);
+      early.advance(3 * 3600); // 03:05: (185 + 15) / 360 of 12 = 7
+      await checks.runToday();
+      expect(await started()).toBe(7);
+      early.advance(3 * 3600); // 06:05: all of them
+      await checks.runToday();
+      await checks.runToday();
+      expect(await checks.progress(DAY)).toMatchObject({ total: 12, done: 12 });
+      expect(
+        kd.emulator.keywordData
+          .calls()
+          .filter((c) => c.path.endsWith('/task_post'))
+          .flatMap((c) => c.keywords),
+      ).toHaveLength(12);
+    } finally {
+      await db.delete(channels).where(inArray(channels.id, [one!.id, two!.id]));
+    }
+  });
+
   it("a day's checks still at the provider at midnight are recorded under their day", async () => {
     const db = database.db;
     const [one] = await db
@@ -322,6 +371,10 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
         .from(keywordRanks)
         .where(and(eq(keywordRanks.channelId, one!.id), eq(keywordRanks.day, DAY)));
       expect(ranks).toHaveLength(1);
+      // The new day's own checks follow the spread: all done by its sixth hour.
+      late.advance(6 * 3600);
+      await checks.runToday();
+      await checks.runToday();
       expect(await checks.progress('2026-11-21')).toMatchObject({ done: 2, state: 'complete' });
     } finally {
       await db.delete(channels).where(eq(channels.id, one!.id));

@@ -14,8 +14,14 @@ const env = (name: string): string => {
 const database = await openDatabase({ kind: 'postgres', url: env('DATABASE_URL'), poolSize: 2 });
 const checks = new SerpChecksService({
   db: database.db,
-  // A worker started later (after a lease ran out) without waiting for it.
-  clock: new ShiftableClock(systemClock, Number(process.env.CLOCK_OFFSET_MS ?? 0)),
+  // Noon of today (past the scheduled run's spread, whatever the time of the test), plus an
+  // offset for a worker that starts after a lease ran out, without waiting for it.
+  clock: new ShiftableClock(
+    systemClock,
+    Date.parse(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`) -
+      Date.now() +
+      Number(process.env.CLOCK_OFFSET_MS ?? 0),
+  ),
   depth: 20,
   provider: new DataForSeoSerpAdapter({
     baseUrl: env('SERP_URL'),
