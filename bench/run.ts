@@ -4,7 +4,9 @@
  *
  * Sections: embedded PGlite (always), PostgreSQL (when DATABASE_URL is set), the sync of a
  * 10,000-video emulated channel (bench/sync.ts; PostgreSQL when DATABASE_URL is set, else PGlite),
- * the optimization list and scoring on a 10,000-video channel (bench/optimization.ts), and the
+ * the optimization list and scoring on a 10,000-video channel (bench/optimization.ts), keyword
+ * rankings (bench/rankings.ts: the daily run of 10,000 tracked keywords, the rankings page, the
+ * history's size), and the
  * Lighthouse desktop performance of /login and /optimization (bench/lighthouse.ts), and the
  * web bundle report written by the web build. Results also go to bench/results/<timestamp>.json.
  */
@@ -19,6 +21,7 @@ import { load, measure, report, toMeasurement, type Measurement } from './load.t
 import { signIn } from './channel.ts';
 import { freshPostgres } from './postgres.ts';
 import { benchOptimization } from './optimization.ts';
+import { benchRankings } from './rankings.ts';
 import { benchSync, type SyncSection } from './sync.ts';
 import { measureWire, reportWire, type WireFigures } from './wire.ts';
 import { benchLighthouse, reportLighthouse } from './lighthouse.ts';
@@ -259,6 +262,8 @@ async function main(): Promise<void> {
   const sync: SyncSection = await benchSync(process.env.DATABASE_URL || undefined);
   // Like the sync: PostgreSQL when DATABASE_URL is set, otherwise PGlite (said so).
   const optimization = await benchOptimization(process.env.DATABASE_URL || undefined);
+  // Keyword rankings (bench/rankings.ts): the daily run, the rankings page, the history's size.
+  const rankings = await benchRankings(process.env.DATABASE_URL || undefined);
   // Last: a browser on two cores is disturbed by nothing else running.
   const lighthouse = await benchLighthouse();
   reportLighthouse(lighthouse);
@@ -277,6 +282,7 @@ async function main(): Promise<void> {
         sections,
         sync,
         optimization,
+        rankings,
         lighthouse,
         bundle,
       },
