@@ -59,7 +59,8 @@ export class TrackedKeywordsService {
    * before and when it was last checked. Two queries whatever the number of keywords.
    */
   async list(channelId: string): Promise<TrackedKeywords> {
-    // Each keyword's latest rank (an index lookup per keyword), the rank 7 days before it and the
+    // Each keyword's latest rank (an index lookup per keyword), the rank its change is measured
+    // from (7 days before it, or the earliest check since: as on the rankings page) and the
     // ranking video as the channel's synced videos show it.
     const ranked = rowsOf<ListRow>(
       await this.db.execute(sql`
@@ -73,8 +74,12 @@ export class TrackedKeywordsService {
           WHERE k.channel_id = t.channel_id AND k.keyword = t.keyword AND k.language = t.language
           ORDER BY k.day DESC LIMIT 1
         ) r ON true
-        LEFT JOIN keyword_ranks w ON w.channel_id = t.channel_id AND w.keyword = t.keyword
-          AND w.language = t.language AND w.day = r.day - 7
+        LEFT JOIN LATERAL (
+          SELECT k.day, k.position FROM keyword_ranks k
+          WHERE k.channel_id = t.channel_id AND k.keyword = t.keyword AND k.language = t.language
+            AND k.day >= r.day - 7 AND k.day < r.day
+          ORDER BY k.day ASC LIMIT 1
+        ) w ON true
         LEFT JOIN videos v ON v.channel_id = t.channel_id AND v.youtube_id = r.video_id
         WHERE t.channel_id = ${channelId}
         ORDER BY t.created_at DESC, t.keyword, t.language`),

@@ -137,7 +137,8 @@ describe.each(testBackends())('tracked keywords (%s)', (backend) => {
         rank('trail granola', daysAgo(0), 3),
         rank('trail granola', daysAgo(7), 10),
         rank('trail snacks', daysAgo(1), null),
-        rank('trail snacks', daysAgo(8), 20),
+        // No check exactly 7 days before: the change counts from the earliest check since.
+        rank('trail snacks', daysAgo(5), 20),
       ]);
     const check = (keyword: string, day: string, own: number | null) => ({
       keyword,
@@ -330,7 +331,8 @@ describe.each(testBackends())('tracked keywords (%s)', (backend) => {
       day: daysAgo(0),
       checkedAt: `${daysAgo(0)}T06:30:00.000Z`,
     });
-    // No rank now, 20 a week before: no rank counts as depth + 1.
+    // No rank now, 20 four days before (its earliest check of the week): no rank counts as
+    // depth + 1.
     expect(byKeyword.get('trail snacks')).toMatchObject({
       volume: null,
       competition: null,
