@@ -118,14 +118,10 @@ export class MovementService {
     const days = query.days;
     const [tracked, progress] = await Promise.all([
       this.trackedWithLatest(channelId),
-      this.checks.progress(this.checks.today()),
+      // Today's checks of this channel's keywords only, as on the rankings page.
+      this.checks.channelProgress(channelId),
     ]);
-    const state =
-      progress.state === 'updating'
-        ? 'updating'
-        : progress.state === 'partialError'
-          ? 'partialError'
-          : 'loaded';
+    const state = progress.state === 'complete' ? 'loaded' : progress.state;
     const fingerprint = createHash('sha1')
       .update(JSON.stringify([channelId, days, this.depth, tracked.map((t) => Object.values(t))]))
       .digest('base64url');

@@ -7,7 +7,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankingsMovement } from '@tubewise/contract';
-import { channelMembers, channels, keywordMetrics } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { channelMembers, channels, keywordMetrics, serpChecks } from '../../db/schema/index.ts';
 import {
   createTestApp,
   testBackends,
@@ -299,6 +300,20 @@ describe.each(testBackends())('rankings movement (%s)', (backend) => {
       delete SCRIPT['camp cooking']![next];
       delete SCRIPT['dutch oven']![next];
     }
+  });
+
+  it("says 'updating' while today's checks of the channel's keywords wait", async () => {
+    const checks = t.services.serpChecks;
+    const today = checks.today();
+    await checks.plan(today, [{ keyword: 'dutch oven', market: marketOf('en-us') }]);
+    try {
+      expect((await get(channelId)).state).toBe('updating');
+      // Another channel's keyword waiting does not count.
+      expect((await get(emptyChannelId)).state).toBe('loaded');
+    } finally {
+      await t.database.db.delete(serpChecks).where(eq(serpChecks.day, today));
+    }
+    expect((await get(channelId)).state).toBe('loaded');
   });
 
   it('is empty for a channel without ranks', async () => {
