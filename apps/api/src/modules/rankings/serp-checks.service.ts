@@ -210,11 +210,12 @@ export class SerpChecksService {
   }
 
   /**
-   * Records every tracking channel's rank of the day from the day's finished checks (the best
-   * position of its videos, or no rank); idempotent, so it may run after each step of a day.
+   * Records every tracking channel's rank of the day (or one channel's) from the day's finished
+   * checks (the best position of its videos, or no rank); idempotent, so it may run after each
+   * step of a day.
    * Returns how many ranks were written.
    */
-  async recordRanks(day: string): Promise<number> {
+  async recordRanks(day: string, channelId?: string): Promise<number> {
     const tracked = await this.db
       .select({
         channelId: trackedKeywords.channelId,
@@ -223,7 +224,8 @@ export class SerpChecksService {
         language: trackedKeywords.language,
       })
       .from(trackedKeywords)
-      .innerJoin(channels, eq(channels.id, trackedKeywords.channelId));
+      .innerJoin(channels, eq(channels.id, trackedKeywords.channelId))
+      .where(channelId ? eq(trackedKeywords.channelId, channelId) : undefined);
     if (tracked.length === 0) return 0;
     const done = await this.db
       .select({
@@ -294,7 +296,7 @@ export class SerpChecksService {
     }
     counts.adopted = await this.adopt(day, ready, counts, options);
     if (!options.closing) await this.queuePending(day, counts, options);
-    await this.collect(day, ready, counts);
+    await this.collect(day, ready, counts, options);
     return counts;
   }
 
@@ -326,7 +328,7 @@ export class SerpChecksService {
     const mine = await this.checkIds(day, keys);
     // Only this channel's checks are queued now; everyone else's keep to the schedule.
     if (mine.length > 0) await this.runSteps(day, { only: mine });
-    await this.recordRanks(day);
+    await this.recordRanks(day, channelId);
     return this.channelProgress(channelId, day);
   }
 
@@ -478,6 +480,8 @@ export class SerpChecksService {
           serpChecks.day,
         ],
         set: values,
+        // A batch check of the day already under way keeps its own result.
+        setWhere: sql`${serpChecks.status} IN ('pending', 'failed')`,
       });
     return { ...serp, day, source: this.provider.name };
   }
@@ -609,7 +613,12 @@ export class SerpChecksService {
    * checks the ready list has not shown for a lease (a ready list is not guaranteed to list
    * every task, and a crash after a collect leaves a task that will never be listed again).
    */
-  private async collect(day: string, ready: QueuedCheck[], counts: RunCounts): Promise<void> {
+  private async collect(
+    day: string,
+    ready: QueuedCheck[],
+    counts: RunCounts,
+    options: RunOptions,
+  ): Promise<void> {
     const readyTask = new Map(ready.filter((r) => isUuid(r.tag)).map((r) => [r.tag, r.taskId]));
     const staleBefore = new Date(this.clock.now().getTime() - POSTING_LEASE_MS);
     const open = await this.db
@@ -621,12 +630,14 @@ export class SerpChecksService {
         keyword: serpChecks.keyword,
         locationCode: serpChecks.locationCode,
         languageCode: serpChecks.languageCode,
+        depth: serpChecks.depth,
       })
       .from(serpChecks)
       .where(
         and(
           eq(serpChecks.day, day),
           or(eq(serpChecks.status, 'queued'), eq(serpChecks.status, 'posting')),
+          options.only ? inArray(serpChecks.id, options.only) : undefined,
         ),
       );
     for (const row of open) {
@@ -641,6 +652,20 @@ export class SerpChecksService {
         found = await this.provider.collect(taskId);
       } catch (error) {
         if (!(error instanceof KeywordDataError)) throw error;
+        if (error.kind === 'unavailable' || error.kind === 'rate-limited') {
+          // The provider has the task and maybe its results: fetched again by its id after a
+          // lease, never queued (and paid) again.
+          await this.db
+            .update(serpChecks)
+            .set({ status: 'queued', taskId, postedAt: this.clock.now(), lastError: error.message })
+            .where(
+              and(
+                eq(serpChecks.id, row.id),
+                or(eq(serpChecks.status, 'queued'), eq(serpChecks.status, 'posting')),
+              ),
+            );
+          continue;
+        }
         await this.failed([row.id], error.message, counts, { from: ['queued', 'posting'] });
         continue;
       }
@@ -668,9 +693,11 @@ export class SerpChecksService {
         );
         continue;
       }
+      // A provider may answer more than the depth asked for (it bills in blocks): beyond the
+      // depth is no rank, so the rest is not kept.
       const updated = await this.db
         .update(serpChecks)
-        .set(this.doneValues(serp))
+        .set(this.doneValues({ ...serp, videos: serp.videos.slice(0, row.depth) }))
         .where(
           and(
             eq(serpChecks.id, row.id),

@@ -272,6 +272,45 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
     ).toHaveLength(1);
   });
 
+  it('a collect that timed out keeps the task: fetched again by its id, never queued twice', async () => {
+    const checks = service();
+    await checks.plan(DAY, [{ keyword: keywords[0]!, market: US_EN }]);
+    await checks.run(DAY); // queued
+    const collect = provider.collect.bind(provider);
+    provider.collect = async () => {
+      throw new KeywordDataError('unavailable', 'collect timed out (test)');
+    };
+    await checks.run(DAY);
+    const [row] = await database.db.select().from(serpChecks);
+    expect([row!.status, row!.attempts, row!.taskId]).toEqual(['queued', 0, row!.taskId]);
+    expect(row!.taskId).not.toBeNull();
+    provider.collect = collect;
+    clock.advance(POSTING_LEASE_MS / 1000 + 1);
+    await runToEnd(checks);
+    expect(await checks.progress(DAY)).toMatchObject({ done: 1, state: 'complete' });
+    expect(
+      kd.emulator.keywordData.calls().filter((c) => c.path.endsWith('/task_post')),
+    ).toHaveLength(1);
+  });
+
+  it('keeps no result beyond the depth, whatever the provider answers', async () => {
+    const checks = new SerpChecksService({ db: database.db, provider, clock, depth: 3 });
+    await checks.plan(DAY, [{ keyword: keywords[0]!, market: US_EN }]);
+    await checks.run(DAY);
+    const collect = provider.collect.bind(provider);
+    provider.collect = async (taskId) => {
+      const found = await collect(taskId);
+      if (found.state !== 'done') return found;
+      // Blocks of results: more than asked for.
+      const extra = found.serp.videos.map((v, i) => ({ ...v, position: 10 + i }));
+      return { state: 'done', serp: { ...found.serp, videos: [...found.serp.videos, ...extra] } };
+    };
+    await checks.run(DAY);
+    const [row] = await database.db.select().from(serpChecks);
+    expect(row!.status).toBe('done');
+    expect(row!.videos!.length).toBeLessThanOrEqual(3);
+  });
+
   it('a task the provider lost counts as a failed attempt and is queued again', async () => {
     const checks = service();
     await checks.plan(DAY, [{ keyword: keywords[0]!, market: US_EN }]);
@@ -317,9 +356,16 @@ describe.each(testBackends())('rank checks (%s)', (backend) => {
       // (5 + 15) minutes of a 6-hour window: 1 of 12.
       expect(await started()).toBe(1);
       // Check now: channel two's two checks at once, nobody else's.
+      const ranksOfOne = async () =>
+        (await db.select().from(keywordRanks).where(eq(keywordRanks.channelId, one!.id))).length;
+      const oneBefore = await ranksOfOne();
       const progress = await checks.runChannel(two!.id);
       expect(progress).toMatchObject({ total: 2, done: 2, state: 'complete' });
       expect(await started()).toBeLessThanOrEqual(3);
+      // Only channel two's ranks were written by its Check now.
+      expect(await ranksOfOne()).toBe(oneBefore);
+      const ranked = await db.select().from(keywordRanks).where(eq(keywordRanks.day, DAY));
+      expect(ranked.filter((r) => r.channelId === two!.id)).toHaveLength(2);
       early.advance(3 * 3600); // 03:05: (185 + 15) / 360 of 12 = 7
       await checks.runToday();
       expect(await started()).toBe(7);
