@@ -116,11 +116,14 @@ export class MovementService {
   /** The channel's movement over the query's period, ending on the latest day with ranks. */
   async movement(channelId: string, query: MovementQuery): Promise<RankingsMovement> {
     const days = query.days;
-    const [tracked, progress] = await Promise.all([
-      this.trackedWithLatest(channelId),
-      // Today's checks of this channel's keywords only, as on the rankings page.
-      this.checks.channelProgress(channelId),
-    ]);
+    // Today's checks of this channel's keywords only, as on the rankings page. While they run,
+    // the view ends on the last complete day: a half-checked day would drop the keywords not
+    // checked yet from the movers and the last visibility point.
+    const progress = await this.checks.channelProgress(channelId);
+    const tracked = await this.trackedWithLatest(
+      channelId,
+      progress.state === 'updating' ? progress.day : undefined,
+    );
     const state = progress.state === 'complete' ? 'loaded' : progress.state;
     const fingerprint = createHash('sha1')
       .update(JSON.stringify([channelId, days, this.depth, tracked.map((t) => Object.values(t))]))
@@ -142,14 +145,19 @@ export class MovementService {
     return { ...(await entry.value), state };
   }
 
-  /** The channel's tracked keywords, each with its latest rank (one index probe each). */
-  private async trackedWithLatest(channelId: string): Promise<TrackedRow[]> {
+  /**
+   * The channel's tracked keywords, each with its latest rank (before the day `before` when
+   * given; one index probe each).
+   */
+  private async trackedWithLatest(channelId: string, before?: string): Promise<TrackedRow[]> {
+    const until = before ? sql`AND r.day < ${before}` : sql``;
     const result = await this.db.execute(sql`
       SELECT t.keyword, t.language, r.day::text AS day, r.position
       FROM tracked_keywords t
       LEFT JOIN LATERAL (
         SELECT day, position FROM keyword_ranks r
         WHERE r.channel_id = t.channel_id AND r.keyword = t.keyword AND r.language = t.language
+          ${until}
         ORDER BY r.day DESC LIMIT 1
       ) r ON true
       WHERE t.channel_id = ${channelId}

@@ -8,7 +8,13 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankingsMovement } from '@tubewise/contract';
 import { eq } from 'drizzle-orm';
-import { channelMembers, channels, keywordMetrics, serpChecks } from '../../db/schema/index.ts';
+import {
+  channelMembers,
+  channels,
+  keywordMetrics,
+  keywordRanks,
+  serpChecks,
+} from '../../db/schema/index.ts';
 import {
   createTestApp,
   testBackends,
@@ -305,13 +311,25 @@ describe.each(testBackends())('rankings movement (%s)', (backend) => {
   it("says 'updating' while today's checks of the channel's keywords wait", async () => {
     const checks = t.services.serpChecks;
     const today = checks.today();
+    const complete = await get(channelId);
     await checks.plan(today, [{ keyword: 'dutch oven', market: marketOf('en-us') }]);
+    // One keyword already checked today, the other still waiting.
+    SCRIPT['camp cooking']![today] = [1];
     try {
-      expect((await get(channelId)).state).toBe('updating');
+      await checkDay(today);
+      const updating = await get(channelId);
+      expect(updating.state).toBe('updating');
+      // The view still ends on the last complete day, with every keyword in it.
+      expect(updating.to).toBe(complete.to);
+      expect(updating.visibility).toEqual(complete.visibility);
+      expect(updating.winners).toEqual(complete.winners);
+      expect(updating.losers).toEqual(complete.losers);
       // Another channel's keyword waiting does not count.
       expect((await get(emptyChannelId)).state).toBe('loaded');
     } finally {
+      delete SCRIPT['camp cooking']![today];
       await t.database.db.delete(serpChecks).where(eq(serpChecks.day, today));
+      await t.database.db.delete(keywordRanks).where(eq(keywordRanks.day, today));
     }
     expect((await get(channelId)).state).toBe('loaded');
   });
