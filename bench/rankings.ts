@@ -409,7 +409,7 @@ export async function benchRankings(adminUrl?: string): Promise<RankingsSection>
         count(db, sql`SELECT count(*) AS n FROM keyword_ranks WHERE day = ${day}::date`);
       const runs: DailyRun[] = [];
 
-      // One process: the scheduled job's path (runToday) on a day of its own.
+      // One process: plan the tracked keywords, run the day to its end, record the ranks.
       const day1 = dayOffset(-(PAGE_HISTORY_DAYS + 10));
       const provider = adapter();
       const store = new SerpChecksService({ db, provider, clock: clockOn(day1), depth: DEPTH });

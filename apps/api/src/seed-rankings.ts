@@ -24,8 +24,8 @@ export const DEMO_RANKED_KEYWORDS = 12;
 export const DEMO_UNRANKED_KEYWORDS = 4;
 /** The longest phrase (in words) taken from tags: longer ones are templates, not searches. */
 const MAX_WORDS = 4;
-/** The hour (UTC) the seeded days' checks run at, like an early run of the scheduled job. */
-const CHECK_HOUR = 6;
+/** The hour (UTC) the seeded days' checks run at: after the spread window, so all of them are due. */
+const CHECK_HOUR = 12;
 const DAY_MS = 86_400_000;
 
 /** What seeding the rankings did. */
