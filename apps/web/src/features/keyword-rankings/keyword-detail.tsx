@@ -17,7 +17,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { optimizeForKeywordHref } from '../../config/paths.ts';
+import { isApiError } from '../../lib/api-error.ts';
 import { formatCompactNumber, formatDateTime } from '../../lib/format.ts';
+import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { useKeywordRanking } from './api/rankings.ts';
 import { HISTORY_CHART_HEIGHT } from './chart-sizes.ts';
 import { changeText, changeWords, dayText, rankText } from './rankings-format.ts';
@@ -126,7 +128,12 @@ export function KeywordDetail({
         {shown ? `“${shown.keyword}”` : 'Keyword'}
       </DialogTitle>
       <DialogContent dividers>
-        {query.isError ? (
+        {query.isError && isApiError(query.error, 404) ? (
+          <Alert severity="info">
+            This keyword is no longer tracked for the channel: it may have been deleted on the
+            Keywords page.
+          </Alert>
+        ) : query.isError ? (
           <Alert
             severity="error"
             action={
@@ -138,41 +145,49 @@ export function KeywordDetail({
             This keyword could not be loaded.
           </Alert>
         ) : null}
-        {shown && data ? (
-          <Typography sx={{ mb: 2 }}>
-            Rank {rankText(shown.rank, shown.day, data.depth)}
-            {shown.day ? ` on ${dayText(shown.day)}` : ''} ·{' '}
-            <span aria-label={changeWords(shown.change7, 7)}>{changeText(shown.change7)}</span> in 7
-            days
-          </Typography>
-        ) : null}
-        <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-          Rank over 90 days
-        </Typography>
-        {data ? (
-          data.history.length > 0 ? (
-            <Box component="figure" sx={{ m: 0, mb: 3 }}>
-              <Box sx={{ height: HISTORY_CHART_HEIGHT }} aria-hidden>
-                <Suspense fallback={<Skeleton variant="rounded" height={HISTORY_CHART_HEIGHT} />}>
-                  <HistoryChart history={data.history} depth={data.depth} />
-                </Suspense>
-              </Box>
-              <Typography component="figcaption" variant="body2" color="text.secondary">
-                {historyCaption(data.history, data.depth)}
+        {query.isError ? null : (
+          <>
+            {shown && data ? (
+              <Typography sx={{ mb: 2 }}>
+                Rank {rankText(shown.rank, shown.day, data.depth)}
+                {shown.day ? ` on ${dayText(shown.day)}` : ''} ·{' '}
+                <span aria-hidden>{changeText(shown.change7)} in 7 days</span>
+                <Box component="span" sx={visuallyHidden}>
+                  {changeWords(shown.change7, 7)}
+                </Box>
               </Typography>
-            </Box>
-          ) : (
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              No checks in the last 90 days.
+            ) : null}
+            <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+              Rank over 90 days
             </Typography>
-          )
-        ) : (
-          <Skeleton variant="rounded" height={HISTORY_CHART_HEIGHT} sx={{ mb: 3 }} />
+            {data ? (
+              data.history.length > 0 ? (
+                <Box component="figure" sx={{ m: 0, mb: 3 }}>
+                  <Box sx={{ height: HISTORY_CHART_HEIGHT }} aria-hidden>
+                    <Suspense
+                      fallback={<Skeleton variant="rounded" height={HISTORY_CHART_HEIGHT} />}
+                    >
+                      <HistoryChart history={data.history} depth={data.depth} />
+                    </Suspense>
+                  </Box>
+                  <Typography component="figcaption" variant="body2" color="text.secondary">
+                    {historyCaption(data.history, data.depth)}
+                  </Typography>
+                </Box>
+              ) : (
+                <Typography color="text.secondary" sx={{ mb: 3 }}>
+                  No checks in the last 90 days.
+                </Typography>
+              )
+            ) : (
+              <Skeleton variant="rounded" height={HISTORY_CHART_HEIGHT} sx={{ mb: 3 }} />
+            )}
+            <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+              Latest results
+            </Typography>
+            {data ? <Results data={data} /> : <Skeleton variant="rounded" height={160} />}
+          </>
         )}
-        <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-          Latest results
-        </Typography>
-        {data ? <Results data={data} /> : <Skeleton variant="rounded" height={160} />}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {data?.optimise && shown ? (

@@ -17,6 +17,7 @@ import { paths } from '../../config/paths.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { channelSettingsQueryOptions } from '../../lib/channels/get-channel-settings.ts';
 import { useLocales } from '../../lib/channels/get-locales.ts';
+import { runRankChecks } from '../../lib/rank-data.ts';
 import { useActiveChannel } from '../../lib/channels/use-active-channel.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { closeNotice, notify } from '../../lib/notify.ts';
@@ -26,7 +27,6 @@ import {
   deleteTrackedKeywords,
   refreshTrackedKeywords,
   restoreTrackedKeywords,
-  runRankChecks,
   useKeywordSuggestions,
   useTrackedKeywords,
 } from './api/tracked-keywords.ts';

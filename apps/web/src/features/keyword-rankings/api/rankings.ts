@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KeywordRanking, RankChecksRun, Rankings, RankingsQuery } from '@tubewise/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../../lib/user.ts';
+import { rankDataKey, refreshRankData, runRankChecks } from '../../../lib/rank-data.ts';
 
 /** Cache keys of the rankings page (under the signed-in user's key, so they go with a sign-out). */
 export const rankingsQueryKeys = {
   /** Everything of one channel's rankings. */
-  all: (channelId: string) => [...userQueryKey, 'keyword-rankings', channelId] as const,
+  all: (channelId: string) => [...rankDataKey(channelId), 'keyword-rankings'] as const,
   /** The table and summary for one sort, bucket and search. */
   list: (channelId: string, query: RankingsQuery) =>
     [...rankingsQueryKeys.all(channelId), 'list', query] as const,
@@ -49,9 +49,8 @@ export function useKeywordRanking(channelId: string | undefined, keywordId: stri
 export function useRunRankChecks(channelId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<RankChecksRun> =>
-      apiRequest('runRankChecks', { params: { id: channelId ?? '' } }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: rankingsQueryKeys.all(channelId ?? '') }),
+    mutationFn: (): Promise<RankChecksRun> => runRankChecks(channelId ?? ''),
+    // The Keywords and Rankings pages show the same ranks: all of them refetch.
+    onSettled: () => refreshRankData(queryClient, channelId ?? ''),
   });
 }

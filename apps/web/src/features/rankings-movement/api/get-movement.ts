@@ -2,12 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MovementPeriod } from '@tubewise/contract/constants';
 import type { RankingsMovement } from '@tubewise/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../../lib/user.ts';
+import { rankDataKey } from '../../../lib/rank-data.ts';
 
 /** Cache keys of the movement view (under the signed-in user's key, so they go with a sign-out). */
 export const movementQueryKeys = {
   /** Every period of one channel. */
-  all: (channelId: string) => [...userQueryKey, 'rankings-movement', channelId] as const,
+  all: (channelId: string) => [...rankDataKey(channelId), 'rankings-movement'] as const,
   /** One period of one channel. */
   period: (channelId: string, days: MovementPeriod) =>
     [...movementQueryKeys.all(channelId), days] as const,

@@ -1,23 +1,22 @@
 /**
  * The tracked keywords of a channel: the list (with figures and ranks), suggestions, adding a
- * pasted list, deleting (the answer feeds the undo) and running today's checks. Every change
- * marks the list and the suggestions stale.
+ * pasted list and deleting (the answer feeds the undo). Every change marks the rankings pages'
+ * data of the channel stale (lib/rank-data.ts).
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   AddTrackedKeywordsResult,
-  RankChecksRun,
   TrackedKeyword,
   TrackedKeywords,
   TrackedKeywordSuggestions,
 } from '@tubewise/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../../lib/user.ts';
+import { rankDataKey, refreshRankData } from '../../../lib/rank-data.ts';
 
 /** Cache keys of the tracked-keywords page (under the signed-in user's key). */
 export const trackedKeywordsQueryKeys = {
   /** Everything of one channel's tracked keywords. */
-  all: (channelId: string) => [...userQueryKey, 'tracked-keywords', channelId] as const,
+  all: (channelId: string) => [...rankDataKey(channelId), 'tracked-keywords'] as const,
   /** The channel's tracked keywords. */
   list: (channelId: string) => [...trackedKeywordsQueryKeys.all(channelId), 'list'] as const,
   /** Suggestions in one keyword language. */
@@ -97,12 +96,7 @@ export async function restoreTrackedKeywords(
   return restored;
 }
 
-/** Runs today's checks of the channel's keywords (each checked at most once a day). */
-export function runRankChecks(channelId: string): Promise<RankChecksRun> {
-  return apiRequest('runRankChecks', { params: { id: channelId } });
-}
-
-/** Marks the channel's tracked keywords and suggestions stale. */
+/** Marks the channel's tracked keywords, suggestions and the other rankings pages' data stale. */
 export function refreshTrackedKeywords(queryClient: QueryClient, channelId: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: trackedKeywordsQueryKeys.all(channelId) });
+  return refreshRankData(queryClient, channelId);
 }
