@@ -3,6 +3,7 @@
 // change against 7 and 30 days before, a 30-day sparkline, and the rows the table asks for
 // (sort by value, rank or change; a bucket; a search). Volumes come from the keyword-data cache
 // only: reading rankings never calls a provider.
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type {
   KeywordRanking,
@@ -56,14 +57,33 @@ function thumbnailOf(thumbnails: Record<string, { url: string }> | null | undefi
   return (thumbnails.medium ?? thumbnails.default ?? Object.values(thumbnails)[0])?.url ?? null;
 }
 
-type Tracked = typeof trackedKeywords.$inferSelect;
 type RankRow = { keyword: string; language: string; day: string; position: number | null };
+/** A tracked keyword with its latest rank (day null: never checked). */
+type LatestRow = {
+  id: string;
+  keyword: string;
+  language: string;
+  day: string | null;
+  position: number | null;
+  videoId: string | null;
+};
+/** The rankings without the day's state and the selected rows, and every row. */
+type RankingsSummary = Omit<Rankings, 'state' | 'items'> & { all: RankingItem[] };
+
+/** How long a computed summary may serve while the latest ranks stay the same. */
+const RANKINGS_CACHE_TTL_MS = 60_000;
+/** Channels whose summary a process keeps. */
+const RANKINGS_CACHE_MAX = 500;
 
 /** Reads rankings for the pages. */
 export class RankingsService {
   private readonly db: Db;
   private readonly checks: SerpChecksService;
   private readonly depth: number;
+  private readonly cache = new Map<
+    string,
+    { fingerprint: string; at: number; value: Promise<RankingsSummary> }
+  >();
 
   constructor(deps: { db: Db; checks: SerpChecksService; depth: number }) {
     this.db = deps.db;
@@ -73,39 +93,59 @@ export class RankingsService {
 
   /** The channel's rankings (each keyword's latest rank), with the rows `query` selects. */
   async rankings(channelId: string, query: RankingsQuery): Promise<Rankings> {
-    const tracked = await this.db
-      .select()
-      .from(trackedKeywords)
-      .where(eq(trackedKeywords.channelId, channelId));
-    const latest = await this.latestRanks(channelId);
-    const day = latest.reduce<string | null>((d, r) => (d === null || r.day > d ? r.day : d), null);
-    // Only the window the sparkline and the changes need: 31 days, not the whole history.
-    const window = day
-      ? await this.db
-          .select({
-            keyword: keywordRanks.keyword,
-            language: keywordRanks.language,
-            day: keywordRanks.day,
-            position: keywordRanks.position,
-          })
-          .from(keywordRanks)
-          .where(
-            and(
-              eq(keywordRanks.channelId, channelId),
-              gte(keywordRanks.day, daysBefore(day, SPARK_DAYS)),
-            ),
-          )
-      : [];
-    const [volumeOf, videoOf, progress] = await Promise.all([
-      this.volumes(tracked),
+    // Every request: the tracked keywords with their latest ranks (one index probe each) and the
+    // state of today's checks. The rest is computed again only when those ranks change.
+    const [latest, progress] = await Promise.all([
+      this.trackedWithLatest(channelId),
+      this.checks.channelProgress(channelId),
+    ]);
+    const summary = await this.summary(channelId, latest);
+    const search = query.search?.trim().toLowerCase();
+    const items = summary.all
+      .filter((i) => !query.bucket || (i.day !== null && bucketOf(i.rank) === query.bucket))
+      .filter((i) => !search || i.keyword.includes(search))
+      .sort(comparator(query, this.depth));
+    const { all: _all, ...rest } = summary;
+    return { ...rest, state: progress.state === 'complete' ? 'loaded' : progress.state, items };
+  }
+
+  /**
+   * Everything of the rankings but the state and the selected rows, cached per process under a
+   * fingerprint of the tracked keywords' latest ranks (a new check, an added or deleted keyword
+   * gives a new one) for at most RANKINGS_CACHE_TTL_MS (volumes and video titles change too).
+   */
+  private summary(channelId: string, latest: LatestRow[]): Promise<RankingsSummary> {
+    const fingerprint = createHash('sha1')
+      .update(channelId)
+      .update(JSON.stringify(latest))
+      .digest('base64url');
+    const now = Date.now();
+    const cached = this.cache.get(channelId);
+    if (cached && cached.fingerprint === fingerprint && now - cached.at < RANKINGS_CACHE_TTL_MS)
+      return cached.value;
+    const value = this.computeSummary(channelId, latest);
+    this.cache.set(channelId, { fingerprint, at: now, value });
+    if (this.cache.size > RANKINGS_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    value.catch(() => {
+      if (this.cache.get(channelId)?.value === value) this.cache.delete(channelId);
+    });
+    return value;
+  }
+
+  private async computeSummary(channelId: string, latest: LatestRow[]): Promise<RankingsSummary> {
+    const day = latest.reduce<string | null>(
+      (d, r) => (r.day !== null && (d === null || r.day > d) ? r.day : d),
+      null,
+    );
+    const [window, volumeOf, videoOf] = await Promise.all([
+      day ? this.window(channelId, daysBefore(day, SPARK_DAYS)) : Promise.resolve([]),
+      this.volumes(latest),
       this.videos(
         channelId,
         latest.flatMap((r) => (r.videoId ? [r.videoId] : [])),
       ),
-      this.checks.channelProgress(channelId),
     ]);
-    const all = this.items(tracked, latest, window, day, volumeOf, videoOf);
-
+    const all = this.items(latest, window, day, volumeOf, videoOf);
     const checked = all.filter((i) => i.day !== null);
     const ranked = checked.filter((i) => i.rank !== null);
     const distribution = { top3: 0, top10: 0, top20: 0, noRank: 0 };
@@ -123,17 +163,10 @@ export class RankingsService {
           a.keyword.localeCompare(b.keyword),
       )
       .slice(0, TOP_KEYWORDS);
-
-    const search = query.search?.trim().toLowerCase();
-    const items = all
-      .filter((i) => !query.bucket || (i.day !== null && bucketOf(i.rank) === query.bucket))
-      .filter((i) => !search || i.keyword.includes(search))
-      .sort(comparator(query, this.depth));
     return {
       day,
-      state: progress.state === 'complete' ? 'loaded' : progress.state,
       depth: this.depth,
-      tracked: tracked.length,
+      tracked: latest.length,
       avg: average(ranked.map((i) => i.rank!)),
       distribution,
       change: {
@@ -141,8 +174,25 @@ export class RankingsService {
         days30: average(checked.flatMap((i) => (i.change30 === null ? [] : [i.change30]))),
       },
       topKeywords,
-      items,
+      all,
     };
+  }
+
+  /**
+   * The channel's ranks since `from`, read through its tracked keywords so each is an index
+   * range scan (channel, keyword, language, day), however long the history.
+   */
+  private async window(channelId: string, from: string): Promise<RankRow[]> {
+    const result = await this.db.execute(sql`
+      SELECT k.keyword, k.language, k.day::text AS day, k.position
+      FROM ${trackedKeywords} t
+      JOIN ${keywordRanks} k ON k.channel_id = t.channel_id AND k.keyword = t.keyword
+        AND k.language = t.language AND k.day >= ${from}
+      WHERE t.channel_id = ${channelId}`);
+    return rowsOf<RankRow>(result).map((r) => ({
+      ...r,
+      position: r.position === null ? null : Number(r.position),
+    }));
   }
 
   /**
@@ -177,14 +227,21 @@ export class RankingsService {
       )
       .orderBy(asc(keywordRanks.day));
     const last = history.at(-1);
-    const latest = last ? [last] : [];
     const day = last?.day ?? null;
+    const latest: LatestRow = {
+      id: tracked.id,
+      keyword: tracked.keyword,
+      language: tracked.language,
+      day,
+      position: last?.position ?? null,
+      videoId: last?.videoId ?? null,
+    };
     const [volumeOf, videoOf, serp] = await Promise.all([
       this.volumes([tracked]),
       this.videos(channelId, last?.videoId ? [last.videoId] : []),
       this.checks.latestStored({ keyword: tracked.keyword, market: marketOf(tracked.language) }),
     ]);
-    const [item] = this.items([tracked], latest, history, day, volumeOf, videoOf);
+    const [item] = this.items([latest], history, day, volumeOf, videoOf);
     const own = channelRow?.youtube_id ?? '';
     const optimise = item!.video
       ? { ...item!.video, ranking: true }
@@ -215,77 +272,83 @@ export class RankingsService {
 
   /** The rows of the table from the latest ranks and the window of history around them. */
   private items(
-    tracked: Tracked[],
-    latest: (RankRow & { videoId: string | null })[],
+    latest: LatestRow[],
     window: RankRow[],
     day: string | null,
     volumeOf: (keyword: string, language: string) => number | null,
     videoOf: Map<string, RankedVideo>,
   ): RankingItem[] {
     const key = (keyword: string, language: string) => `${keyword}\u0000${language}`;
-    const latestOf = new Map(latest.map((r) => [key(r.keyword, r.language), r]));
-    const positionOn = new Map(
-      window.map((r) => [`${key(r.keyword, r.language)}\u0000${r.day}`, r.position] as const),
-    );
-    const at = (k: string, on: string) => positionOn.get(`${k}\u0000${on}`);
-    // The rank the change is measured from: `days` days before, or the earliest check since then
-    // (a keyword tracked for three days shows its change over those three); undefined: none.
-    const since = (k: string, day: string, days: number) => {
-      for (let back = days; back >= 1; back -= 1) {
-        const position = at(k, daysBefore(day, back));
-        if (position !== undefined) return position;
-      }
-      return undefined;
-    };
+    // One day → position map per keyword.
+    const history = new Map<string, Map<string, number | null>>();
+    for (const r of window) {
+      const k = key(r.keyword, r.language);
+      let days = history.get(k);
+      if (!days) history.set(k, (days = new Map()));
+      days.set(r.day, r.position);
+    }
     const sparkDays = day
       ? Array.from({ length: SPARK_DAYS }, (_, i) => daysBefore(day, SPARK_DAYS - 1 - i))
       : [];
-    return tracked.map((t) => {
-      const k = key(t.keyword, t.language);
-      const now = latestOf.get(k);
-      const rank = now?.position ?? null;
+    const back = new Map<string, string[]>();
+    // The days before a keyword's own latest day, nearest last: 1..30 days back.
+    const daysBack = (from: string) => {
+      let list = back.get(from);
+      if (!list)
+        back.set(from, (list = Array.from({ length: 30 }, (_, i) => daysBefore(from, i + 1))));
+      return list;
+    };
+    return latest.map((t) => {
+      const days = history.get(key(t.keyword, t.language));
+      const rank = t.day === null ? null : t.position;
+      // The rank the change is measured from: `n` days before, or the earliest check since then
+      // (a keyword tracked for three days shows its change over those three); undefined: none.
+      const since = (n: number) => {
+        if (!days || t.day === null) return undefined;
+        const list = daysBack(t.day);
+        for (let i = n - 1; i >= 0; i -= 1) {
+          const position = days.get(list[i]!);
+          if (position !== undefined) return position;
+        }
+        return undefined;
+      };
       return {
         id: t.id,
         keyword: t.keyword,
         language: t.language,
         rank,
-        videoId: now?.videoId ?? null,
-        video: (now?.videoId && videoOf.get(now.videoId)) || null,
-        change7: now ? rankChange(rank, since(k, now.day, 7), this.depth) : null,
-        change30: now ? rankChange(rank, since(k, now.day, 30), this.depth) : null,
+        videoId: t.day === null ? null : t.videoId,
+        video: (t.videoId && videoOf.get(t.videoId)) || null,
+        change7: t.day === null ? null : rankChange(rank, since(7), this.depth),
+        change30: t.day === null ? null : rankChange(rank, since(30), this.depth),
         volume: volumeOf(t.keyword, t.language),
-        day: now?.day ?? null,
+        day: t.day,
         spark: sparkDays.map((d) => {
-          const position = at(k, d);
+          const position = days?.get(d);
           return position === undefined ? null : (position ?? this.depth + 1);
         }),
       };
     });
   }
 
-  /** Each tracked keyword's latest rank: one index probe per keyword, however long the history. */
-  private async latestRanks(channelId: string): Promise<(RankRow & { videoId: string | null })[]> {
+  /**
+   * The channel's tracked keywords, each with its latest rank (null day: never checked): one
+   * index probe per keyword, however long the history.
+   */
+  private async trackedWithLatest(channelId: string): Promise<LatestRow[]> {
     const result = await this.db.execute(sql`
-      SELECT r.keyword, r.language, r.day::text AS day, r.position, r.video_id
+      SELECT t.id, t.keyword, t.language, r.day::text AS day, r.position, r.video_id AS "videoId"
       FROM ${trackedKeywords} t
-      CROSS JOIN LATERAL (
-        SELECT keyword, language, day, position, video_id FROM ${keywordRanks} k
+      LEFT JOIN LATERAL (
+        SELECT day, position, video_id FROM ${keywordRanks} k
         WHERE k.channel_id = t.channel_id AND k.keyword = t.keyword AND k.language = t.language
         ORDER BY k.day DESC LIMIT 1
-      ) r
-      WHERE t.channel_id = ${channelId}`);
-    return rowsOf<{
-      keyword: string;
-      language: string;
-      day: string;
-      position: number | null;
-      video_id: string | null;
-    }>(result).map((r) => ({
-      keyword: r.keyword,
-      language: r.language,
-      day: r.day,
+      ) r ON true
+      WHERE t.channel_id = ${channelId}
+      ORDER BY t.keyword, t.language`);
+    return rowsOf<LatestRow>(result).map((r) => ({
+      ...r,
       position: r.position === null ? null : Number(r.position),
-      videoId: r.video_id,
     }));
   }
 

@@ -8,7 +8,7 @@
 // tasks the provider already has (its ready list) instead of queueing them again. Only a
 // `posting` row that the provider still does not list after POSTING_LEASE_MS is queued again.
 // Two workers never take the same rows (FOR UPDATE SKIP LOCKED).
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -647,6 +647,20 @@ export class SerpChecksService {
         row.status === 'queued' && row.taskId && (row.postedAt ?? new Date(0)) <= staleBefore;
       const taskId = listed ?? (overdue ? row.taskId : null);
       if (!taskId) continue;
+      // Claimed first, so two workers do not both fetch it: the row as read, stamped now. A
+      // worker that dies after the claim leaves it to the next run (listed) or the lease.
+      const claimed = await this.db
+        .update(serpChecks)
+        .set({ postedAt: this.clock.now() })
+        .where(
+          and(
+            eq(serpChecks.id, row.id),
+            eq(serpChecks.status, row.status),
+            row.postedAt ? eq(serpChecks.postedAt, row.postedAt) : isNull(serpChecks.postedAt),
+          ),
+        )
+        .returning({ id: serpChecks.id });
+      if (claimed.length === 0) continue;
       let found: Collected;
       try {
         found = await this.provider.collect(taskId);
