@@ -131,15 +131,13 @@ describe.each(testBackends())('tracked keywords (%s)', (backend) => {
       position,
       videoId: position === null ? null : 'vid-granola',
     });
-    await db
-      .insert(keywordRanks)
-      .values([
-        rank('trail granola', daysAgo(0), 3),
-        rank('trail granola', daysAgo(7), 10),
-        rank('trail snacks', daysAgo(1), null),
-        // No check exactly 7 days before: the change counts from the earliest check since.
-        rank('trail snacks', daysAgo(5), 20),
-      ]);
+    await db.insert(keywordRanks).values([
+      rank('trail granola', daysAgo(0), 3),
+      rank('trail granola', daysAgo(7), 10),
+      rank('trail snacks', daysAgo(1), null),
+      // No check exactly 7 days before: the change counts from the earliest check since.
+      rank('trail snacks', daysAgo(5), 20),
+    ]);
     const check = (keyword: string, day: string, own: number | null) => ({
       keyword,
       locationCode: 2840,
