@@ -8,7 +8,7 @@
 // tasks the provider already has (its ready list) instead of queueing them again. Only a
 // `posting` row that the provider still does not list after POSTING_LEASE_MS is queued again.
 // Two workers never take the same rows (FOR UPDATE SKIP LOCKED).
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -647,16 +647,18 @@ export class SerpChecksService {
         row.status === 'queued' && row.taskId && (row.postedAt ?? new Date(0)) <= staleBefore;
       const taskId = listed ?? (overdue ? row.taskId : null);
       if (!taskId) continue;
-      // Claimed first, so two workers do not both fetch it: the row as read, stamped now. A
-      // worker that dies after the claim leaves it to the next run (listed) or the lease.
+      // Claimed first (retry_at: not before the lease ends), so two workers never both fetch
+      // it, even from a ready list read before the other's fetch. A worker that dies after the
+      // claim leaves it to a run after the lease.
+      const now = this.clock.now();
       const claimed = await this.db
         .update(serpChecks)
-        .set({ postedAt: this.clock.now() })
+        .set({ retryAt: new Date(now.getTime() + POSTING_LEASE_MS) })
         .where(
           and(
             eq(serpChecks.id, row.id),
             eq(serpChecks.status, row.status),
-            row.postedAt ? eq(serpChecks.postedAt, row.postedAt) : isNull(serpChecks.postedAt),
+            or(isNull(serpChecks.retryAt), lte(serpChecks.retryAt, now)),
           ),
         )
         .returning({ id: serpChecks.id });
@@ -671,7 +673,13 @@ export class SerpChecksService {
           // lease, never queued (and paid) again.
           await this.db
             .update(serpChecks)
-            .set({ status: 'queued', taskId, postedAt: this.clock.now(), lastError: error.message })
+            .set({
+              status: 'queued',
+              taskId,
+              postedAt: this.clock.now(),
+              retryAt: null,
+              lastError: error.message,
+            })
             .where(
               and(
                 eq(serpChecks.id, row.id),
@@ -687,7 +695,7 @@ export class SerpChecksService {
         // Still being worked on: asked again after another lease.
         await this.db
           .update(serpChecks)
-          .set({ postedAt: this.clock.now() })
+          .set({ postedAt: this.clock.now(), retryAt: null })
           .where(and(eq(serpChecks.id, row.id), eq(serpChecks.status, 'queued')));
         continue;
       }
