@@ -68,6 +68,7 @@ import {
 import {
   DataForSeoSerpAdapter,
   MovementService,
+  rankDataChangesOver,
   RankingsService,
   SerpChecksService,
   type SerpProvider,
@@ -355,12 +356,14 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       name: config.keywordData.sourceName,
     });
   // The same store on another clock (same database, provider and depth): the demo's history.
+  const rankDataChanges = rankDataChangesOver(bus);
   const rankChecksAt = (at: Clock) =>
     new SerpChecksService({
       db,
       clock: at,
       depth: config.env.RANK_CHECK_DEPTH,
       provider: serpProvider,
+      changes: rankDataChanges,
     });
   const serpChecks = rankChecksAt(clock);
   const services: Services = {
@@ -388,9 +391,15 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       limit: config.env.TRACKED_KEYWORDS_MAX,
       depth: config.env.RANK_CHECK_DEPTH,
       clock,
+      changes: rankDataChanges,
     }),
     serpChecks,
-    rankings: new RankingsService({ db, checks: serpChecks, depth: config.env.RANK_CHECK_DEPTH }),
+    rankings: new RankingsService({
+      db,
+      checks: serpChecks,
+      depth: config.env.RANK_CHECK_DEPTH,
+      changes: rankDataChanges,
+    }),
     reporting: new ReportingService({
       repo: new ReportingRepository(db),
       platform,

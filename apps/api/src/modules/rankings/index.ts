@@ -13,3 +13,4 @@ export { rankOf, SerpChecksService, type DayProgress } from './serp-checks.servi
 export { bucketOf, rankChange, RankingsService } from './rankings.service.ts';
 export { MovementService } from './movement.service.ts';
 export { clickThroughRate, visibilityScore } from './ctr-curve.ts';
+export { rankDataChangesOver, type RankDataChanges } from './rank-data-changes.ts';

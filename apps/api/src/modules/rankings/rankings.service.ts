@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { keywordMetrics, keywordRanks, trackedKeywords, videos } from '../../db/schema/index.ts';
 import { marketOf } from '../keywords/index.ts';
+import { EVERY_CHANNEL, type RankDataChanges } from './rank-data-changes.ts';
 import type { SerpChecksService } from './serp-checks.service.ts';
 
 /** Days the table's sparkline covers. */
@@ -74,6 +75,10 @@ type RankingsSummary = Omit<Rankings, 'state' | 'items'> & { all: RankingItem[] 
 const RANKINGS_CACHE_TTL_MS = 60_000;
 /** Channels whose summary a process keeps. */
 const RANKINGS_CACHE_MAX = 500;
+/** How long one answer serves the same question (the page polls while checks run). */
+const ANSWER_TTL_MS = 5_000;
+/** Answers a process keeps. */
+const ANSWERS_MAX = 2_000;
 
 /** Reads rankings for the pages. */
 export class RankingsService {
@@ -85,20 +90,68 @@ export class RankingsService {
     { fingerprint: string; at: number; value: Promise<RankingsSummary> }
   >();
 
-  constructor(deps: { db: Db; checks: SerpChecksService; depth: number }) {
+  /** Answers of the last few seconds, by channel and query (the rankings page polls). */
+  private readonly answers = new Map<
+    string,
+    { at: number; value: Promise<Omit<Rankings, 'state'>> }
+  >();
+
+  constructor(deps: {
+    db: Db;
+    checks: SerpChecksService;
+    depth: number;
+    /** Changes to rank data, from any process: what was cached for the channel is dropped. */
+    changes?: RankDataChanges;
+  }) {
+    deps.changes?.onChange((channelId) => this.forget(channelId));
     this.db = deps.db;
     this.checks = deps.checks;
     this.depth = deps.depth;
   }
 
-  /** The channel's rankings (each keyword's latest rank), with the rows `query` selects. */
+  /**
+   * The channel's rankings (each keyword's latest rank), with the rows `query` selects. Today's
+   * data state is read on every request; the rest serves the same question for ANSWER_TTL_MS
+   * unless the channel's rank data changes meanwhile (dropped at once, in every process).
+   */
   async rankings(channelId: string, query: RankingsQuery): Promise<Rankings> {
-    // Every request: the tracked keywords with their latest ranks (one index probe each) and the
-    // state of today's checks. The rest is computed again only when those ranks change.
-    const [latest, progress] = await Promise.all([
-      this.trackedWithLatest(channelId),
+    const [answer, progress] = await Promise.all([
+      this.cachedAnswer(channelId, query),
       this.checks.channelProgress(channelId),
     ]);
+    return { ...answer, state: progress.state === 'complete' ? 'loaded' : progress.state };
+  }
+
+  private cachedAnswer(channelId: string, query: RankingsQuery): Promise<Omit<Rankings, 'state'>> {
+    const key = `${channelId}\u0000${query.sort}\u0000${query.order}\u0000${query.bucket ?? ''}\u0000${query.search ?? ''}`;
+    const now = Date.now();
+    const cached = this.answers.get(key);
+    if (cached && now - cached.at < ANSWER_TTL_MS) return cached.value;
+    const value = this.answer(channelId, query);
+    this.answers.set(key, { at: now, value });
+    if (this.answers.size > ANSWERS_MAX) this.answers.delete(this.answers.keys().next().value!);
+    value.catch(() => {
+      if (this.answers.get(key)?.value === value) this.answers.delete(key);
+    });
+    return value;
+  }
+
+  /** Drops what is cached of a channel (or of every channel). */
+  private forget(channelId: string): void {
+    if (channelId === EVERY_CHANNEL) {
+      this.answers.clear();
+      this.cache.clear();
+      return;
+    }
+    this.cache.delete(channelId);
+    for (const key of this.answers.keys())
+      if (key.startsWith(`${channelId}\u0000`)) this.answers.delete(key);
+  }
+
+  private async answer(channelId: string, query: RankingsQuery): Promise<Omit<Rankings, 'state'>> {
+    // The tracked keywords with their latest ranks (one index probe each); the summary is
+    // computed again only when those change.
+    const latest = await this.trackedWithLatest(channelId);
     const summary = await this.summary(channelId, latest);
     const search = query.search?.trim().toLowerCase();
     const items = summary.all
@@ -106,7 +159,7 @@ export class RankingsService {
       .filter((i) => !search || i.keyword.includes(search))
       .sort(comparator(query, this.depth));
     const { all: _all, ...rest } = summary;
-    return { ...rest, state: progress.state === 'complete' ? 'loaded' : progress.state, items };
+    return { ...rest, items };
   }
 
   /**

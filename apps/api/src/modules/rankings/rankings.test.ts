@@ -309,6 +309,28 @@ describe.each(testBackends())('rankings (%s)', (backend) => {
     expect((await get()).state).toBe('loaded');
   });
 
+  it('answers from memory, yet at once follows keywords added or deleted', async () => {
+    const before = await get();
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/rankings/channels/${channelId}/keywords`,
+      headers: { cookie: owner },
+      payload: { text: 'ember roasted corn' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const grown = await get();
+    expect(grown.tracked).toBe(before.tracked + 1);
+    const id = grown.items.find((i) => i.keyword === 'ember roasted corn')!.id;
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/api/rankings/channels/${channelId}/keywords/delete`,
+      headers: { cookie: owner },
+      payload: { ids: [id] },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await get()).tracked).toBe(before.tracked);
+  });
+
   it('sorts by value or change both ways, unknown values last', async () => {
     const keywordsOf = async (q: string) => (await get(q)).items.map((i) => i.keyword);
     expect(await keywordsOf('?sort=value&order=desc')).toEqual([

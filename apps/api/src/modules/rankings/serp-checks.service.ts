@@ -11,6 +11,7 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { EVERY_CHANNEL, type RankDataChanges } from './rank-data-changes.ts';
 import {
   channels,
   keywordRanks,
@@ -115,7 +116,17 @@ export class SerpChecksService {
   private readonly depth: number;
   private readonly inFlight = new Map<string, Promise<StoredSerp>>();
 
-  constructor(deps: { db: Db; provider: SerpProvider; clock: Clock; depth: number }) {
+  private readonly changes?: RankDataChanges;
+
+  constructor(deps: {
+    db: Db;
+    provider: SerpProvider;
+    clock: Clock;
+    depth: number;
+    /** Told when ranks are recorded (the rankings pages' caches follow). */
+    changes?: RankDataChanges;
+  }) {
+    this.changes = deps.changes;
     this.db = deps.db;
     this.provider = deps.provider;
     this.clock = deps.clock;
@@ -274,6 +285,7 @@ export class SerpChecksService {
           set: { position: sql`excluded.position`, videoId: sql`excluded.video_id` },
         });
     }
+    if (rows.length > 0) this.changes?.changed(channelId ?? EVERY_CHANNEL);
     return rows.length;
   }
 

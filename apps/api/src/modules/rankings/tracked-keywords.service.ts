@@ -14,6 +14,7 @@ import type {
   TrackedKeywordSuggestions,
 } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
+import type { RankDataChanges } from './rank-data-changes.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { channels, channelSettings, trackedKeywords } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -46,7 +47,17 @@ export class TrackedKeywordsService {
   readonly depth: number;
   private readonly clock: Clock;
 
-  constructor(deps: { db: Db; limit: number; depth: number; clock: Clock }) {
+  private readonly changes?: RankDataChanges;
+
+  constructor(deps: {
+    db: Db;
+    limit: number;
+    depth: number;
+    clock: Clock;
+    /** Told of each add and delete (the rankings pages' caches follow). */
+    changes?: RankDataChanges;
+  }) {
+    this.changes = deps.changes;
     this.db = deps.db;
     this.limit = deps.limit;
     this.depth = deps.depth;
@@ -303,6 +314,7 @@ export class TrackedKeywordsService {
               .values(fresh.map((keyword) => ({ channelId, keyword, language, addedBy: userId })))
               .onConflictDoNothing()
               .returning();
+      if (added.length > 0) this.changes?.changed(channelId);
       return { added: added.map(present), refused };
     });
   }
@@ -313,6 +325,7 @@ export class TrackedKeywordsService {
       .delete(trackedKeywords)
       .where(and(eq(trackedKeywords.channelId, channelId), inArray(trackedKeywords.id, [...ids])))
       .returning();
+    if (deleted.length > 0) this.changes?.changed(channelId);
     return { deleted: deleted.map(present) };
   }
 
