@@ -15,7 +15,7 @@ import {
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import { connectEmulatorChannel } from '../../testing/connect-channel.ts';
 import type { VideoPlatform } from '../video-platform/index.ts';
-import { addDays, periodsOf, valueOf } from './reporting.service.ts';
+import { addDays, lastDayWithData, periodsOf, valueOf } from './reporting.service.ts';
 import { DEFAULT_COST_PER_VIEW, WORLDWIDE_COST_PER_VIEW, defaultCostPerView } from './index.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
@@ -290,5 +290,20 @@ describe.each(testBackends())('reporting overview against the emulator (%s)', (b
     expect(revoked.json().error.code).toBe('invalid-grant');
     // Today's cached reports still answer.
     expect((await get(channelId, '?days=28')).statusCode).toBe(200);
+  });
+});
+
+describe('lastDayWithData', () => {
+  it('ends on the last day with figures, at most three days early', () => {
+    const days = new Map([
+      ['2026-03-01', 1],
+      ['2026-02-27', 1],
+    ]);
+    expect(lastDayWithData(days, '2026-03-01')).toBe('2026-03-01');
+    expect(lastDayWithData(days, '2026-03-02')).toBe('2026-03-01');
+    expect(lastDayWithData(days, '2026-03-04')).toBe('2026-03-01');
+    // Nothing in the last four days: not moved.
+    expect(lastDayWithData(days, '2026-03-05')).toBe('2026-03-05');
+    expect(lastDayWithData(new Map(), '2026-03-05')).toBe('2026-03-05');
   });
 });

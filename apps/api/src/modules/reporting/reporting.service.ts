@@ -62,6 +62,21 @@ export function periodsOf(
   return { start, end, previousStart: addDays(previousEnd, -(days - 1)), previousEnd };
 }
 
+/** How many of the latest days YouTube Analytics may still be filling in. */
+export const ANALYTICS_LATE_DAYS = 3;
+
+/**
+ * The last day up to `end` with figures, looking at most ANALYTICS_LATE_DAYS back; `end` itself
+ * when none of those days has any (a channel without views then is not moved).
+ */
+export function lastDayWithData(days: ReadonlyMap<string, unknown>, end: string): string {
+  for (let back = 0; back <= ANALYTICS_LATE_DAYS; back++) {
+    const day = addDays(end, -back);
+    if (days.has(day)) return day;
+  }
+  return end;
+}
+
 /** A search term of the Analytics answer, valued. */
 interface TermRow {
   term: string;
@@ -137,18 +152,23 @@ export class ReportingService {
     const channel = await this.repo.channel(channelId);
     if (!channel) throw new AppError('not-found', 'This channel does not exist.');
     const today = this.clock.now().toISOString().slice(0, 10);
-    const p = periodsOf(today, query.days);
+    const wanted = periodsOf(today, query.days);
+    // A few days more, so the periods can end earlier when the last days have no figures yet.
+    const from = addDays(wanted.previousStart, -ANALYTICS_LATE_DAYS);
     const byDay = await this.report(channelId, channel.youtubeId, today, {
-      name: `traffic-by-day:${p.previousStart}:${p.end}`,
+      name: `traffic-by-day:${from}:${wanted.end}`,
       query: {
-        startDate: p.previousStart,
-        endDate: p.end,
+        startDate: from,
+        endDate: wanted.end,
         metrics: ['views', 'estimatedMinutesWatched'],
         dimensions: ['day', 'insightTrafficSourceType'],
         sort: 'day',
       },
     });
     const days = dailyFigures(byDay.table);
+    // YouTube Analytics fills its last days in late: the period ends on the last day it has
+    // figures for (at most ANALYTICS_LATE_DAYS early), so it is compared whole with the one before.
+    const p = periodsOf(addDays(lastDayWithData(days, wanted.end), 1), query.days);
     const sum = (from: string, to: string, pick: (d: DayFigures) => number) => {
       let total = 0;
       for (let day = from; day <= to; day = addDays(day, 1)) {
