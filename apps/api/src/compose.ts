@@ -392,6 +392,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       depth: config.env.RANK_CHECK_DEPTH,
       clock,
       changes: rankDataChanges,
+      checks: serpChecks,
     }),
     serpChecks,
     rankings: new RankingsService({

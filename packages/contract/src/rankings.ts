@@ -97,6 +97,8 @@ export const trackedKeywords = z.object({
   limit: z.number().int(),
   /** How many results a check reads: no rank means not within them. */
   depth: z.number().int(),
+  /** Today's checks of the channel's keywords: loaded (done), updating or partialError. */
+  state: z.enum(['loaded', 'updating', 'partialError']),
 });
 export type TrackedKeywords = z.infer<typeof trackedKeywords>;
 

@@ -15,6 +15,7 @@ import type {
 } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
 import type { RankDataChanges } from './rank-data-changes.ts';
+import type { SerpChecksService } from './serp-checks.service.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { channels, channelSettings, trackedKeywords } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -48,6 +49,7 @@ export class TrackedKeywordsService {
   private readonly clock: Clock;
 
   private readonly changes?: RankDataChanges;
+  private readonly checks: SerpChecksService;
 
   constructor(deps: {
     db: Db;
@@ -56,8 +58,11 @@ export class TrackedKeywordsService {
     clock: Clock;
     /** Told of each add and delete (the rankings pages' caches follow). */
     changes?: RankDataChanges;
+    /** Today's checks (the list's data state). */
+    checks: SerpChecksService;
   }) {
     this.changes = deps.changes;
+    this.checks = deps.checks;
     this.db = deps.db;
     this.limit = deps.limit;
     this.depth = deps.depth;
@@ -159,7 +164,9 @@ export class TrackedKeywordsService {
         checkedAt: checkedAt === null ? null : toIso(checkedAt),
       };
     });
-    return { items, limit: this.limit, depth: this.depth };
+    const progress = await this.checks.channelProgress(channelId);
+    const state = progress.state === 'complete' ? ('loaded' as const) : progress.state;
+    return { items, limit: this.limit, depth: this.depth, state };
   }
 
   /**

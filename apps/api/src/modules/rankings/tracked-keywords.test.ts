@@ -195,6 +195,7 @@ describe.each(testBackends())('tracked keywords (%s)', (backend) => {
       items: ListItem[];
       limit: number;
       depth: number;
+      state: string;
     };
   };
 
@@ -314,6 +315,7 @@ describe.each(testBackends())('tracked keywords (%s)', (backend) => {
     expect(added.statusCode, added.body).toBe(201);
     const body = await list(owner, trailId);
     expect(body.depth).toBe(DEPTH);
+    expect(body.state).toBe('loaded');
     const byKeyword = new Map(body.items.map((i) => [i.keyword, i]));
     expect(byKeyword.get('trail granola')).toMatchObject({
       language: 'en-us',

@@ -47,7 +47,7 @@ function setup(
     handle('trackedKeywords', () =>
       options.failList?.()
         ? { status: 500, body: errorBody('internal', 'The server had a problem.') }
-        : { body: { items, limit: 250, depth: 50 } },
+        : { body: { items, limit: 250, depth: 50, state: 'loaded' as const } },
     ),
     handle('trackedKeywordSuggestions', (_b, { query }) => ({
       body: { language: query.language ?? 'de-de', items: suggestions },

@@ -216,14 +216,27 @@ export function TrackedKeywordsPage() {
     );
   } else {
     tableArea = (
-      <KeywordsTable
-        items={items}
-        depth={data.depth}
-        languageName={languageName}
-        selected={selected}
-        onSelectedChange={setSelected}
-        busy={remove.isPending}
-      />
+      <Stack spacing={1.5}>
+        {data.state === 'updating' ? (
+          <Alert severity="info" role="status">
+            Today&apos;s checks are still running: each keyword shows its latest rank until its
+            check of today is in.
+          </Alert>
+        ) : data.state === 'partialError' ? (
+          <Alert severity="warning" role="status">
+            Some of today&apos;s checks failed after several tries: those keywords show their last
+            known rank and are checked again tomorrow.
+          </Alert>
+        ) : null}
+        <KeywordsTable
+          items={items}
+          depth={data.depth}
+          languageName={languageName}
+          selected={selected}
+          onSelectedChange={setSelected}
+          busy={remove.isPending}
+        />
+      </Stack>
     );
   }
 
