@@ -14,6 +14,7 @@ import type { Composition } from './compose.ts';
 import type { Config } from './config/config.ts';
 import { trackedKeywords as trackedKeywordsTable } from './db/schema/index.ts';
 import type { Clock } from './lib/clock.ts';
+import { addDays } from './lib/days.ts';
 import { LOCALES } from './modules/channels/index.ts';
 import { isSendableKeyword, normalizeKeyword } from './modules/keywords/index.ts';
 
@@ -26,7 +27,6 @@ export const DEMO_UNRANKED_KEYWORDS = 4;
 const MAX_WORDS = 4;
 /** The hour (UTC) the seeded days' checks run at: after the spread window, so all of them are due. */
 const CHECK_HOUR = 12;
-const DAY_MS = 86_400_000;
 
 /** What seeding the rankings did. */
 export interface RankingsSeed {
@@ -112,11 +112,6 @@ export function demoKeywords(
     if (positionOf(keyword) === null) unranked.push({ keyword, position: null });
   }
   return [...chosen, ...unranked];
-}
-
-/** The UTC day `days` after `day` (YYYY-MM-DD; negative goes back). */
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** A clock stopped at an instant. */

@@ -12,7 +12,7 @@
 // again is served without the heavier reads until a rank is written, a keyword is added or
 // removed, or MOVEMENT_CACHE_TTL_MS passes (volumes are refreshed by then).
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   MOVEMENT_TOP_N,
   type KeywordMove,
@@ -22,7 +22,10 @@ import {
   type VisibilityPoint,
 } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
-import { channels, keywordMetrics } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { addDays } from '../../lib/days.ts';
+import { cachedVolumes } from './keyword-volumes.ts';
+import { channels } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { marketOf } from '../keywords/index.ts';
 import { ctrCurve, scoreOf } from './ctr-curve.ts';
@@ -41,9 +44,7 @@ const SHARE_SLOTS = 20;
 const TOP_10 = 10;
 
 /** The day `days` days before `day` (YYYY-MM-DD). */
-function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
+const daysBefore = (day: string, days: number) => addDays(day, -days);
 
 /** A tracked keyword with its latest rank. */
 interface TrackedRow {
@@ -51,11 +52,6 @@ interface TrackedRow {
   language: string;
   day: string | null;
   position: number | null;
-}
-
-/** The rows of a raw query on either driver. */
-function rowsOf<R>(result: unknown): R[] {
-  return Array.isArray(result) ? (result as R[]) : ((result as { rows: R[] }).rows ?? []);
 }
 
 /**
@@ -179,7 +175,7 @@ export class MovementService {
       (d, t) => (t.day !== null && (d === null || t.day > d) ? t.day : d),
       null,
     );
-    const volumeOf = await this.volumes(tracked);
+    const volumeOf = await cachedVolumes(this.db, tracked);
     const known = tracked.some((t) => (volumeOf(t.keyword, t.language) ?? 0) > 0);
     const base = {
       days,
@@ -350,38 +346,5 @@ export class MovementService {
         share: slots === 0 ? 0 : Math.round((1000 * own) / slots) / 10,
       };
     });
-  }
-
-  /** Monthly volumes of the keywords from the keyword-data cache (never the provider). */
-  private async volumes(
-    tracked: { keyword: string; language: string }[],
-  ): Promise<(keyword: string, language: string) => number | null> {
-    const marketKey = (language: string) => {
-      const m = marketOf(language);
-      return `${m.locationCode}\u0000${m.languageCode}`;
-    };
-    const groups = new Map<string, { language: string; keywords: Set<string> }>();
-    for (const t of tracked) {
-      const key = marketKey(t.language);
-      const group = groups.get(key) ?? { language: t.language, keywords: new Set<string>() };
-      group.keywords.add(t.keyword);
-      groups.set(key, group);
-    }
-    const volume = new Map<string, number | null>();
-    for (const [key, group] of groups) {
-      const market = marketOf(group.language);
-      const rows = await this.db
-        .select({ keyword: keywordMetrics.keyword, volume: keywordMetrics.volume })
-        .from(keywordMetrics)
-        .where(
-          and(
-            inArray(keywordMetrics.keyword, [...group.keywords]),
-            eq(keywordMetrics.locationCode, market.locationCode),
-            eq(keywordMetrics.languageCode, market.languageCode),
-          ),
-        );
-      for (const row of rows) volume.set(`${row.keyword}\u0000${key}`, row.volume);
-    }
-    return (keyword, language) => volume.get(`${keyword}\u0000${marketKey(language)}`) ?? null;
   }
 }

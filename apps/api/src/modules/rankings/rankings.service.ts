@@ -13,8 +13,10 @@ import type {
   RankingsQuery,
 } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
+import { addDays } from '../../lib/days.ts';
+import { cachedVolumes, thumbnailOf } from './keyword-volumes.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { keywordMetrics, keywordRanks, trackedKeywords, videos } from '../../db/schema/index.ts';
+import { keywordRanks, trackedKeywords, videos } from '../../db/schema/index.ts';
 import { marketOf } from '../keywords/index.ts';
 import { EVERY_CHANNEL, type RankDataChanges } from './rank-data-changes.ts';
 import type { SerpChecksService } from './serp-checks.service.ts';
@@ -49,13 +51,7 @@ export function rankChange(
 
 /** The day `days` days before `day` (YYYY-MM-DD). */
 export function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The thumbnail a list shows of a synced video (medium, else any). */
-function thumbnailOf(thumbnails: Record<string, { url: string }> | null | undefined) {
-  if (!thumbnails) return null;
-  return (thumbnails.medium ?? thumbnails.default ?? Object.values(thumbnails)[0])?.url ?? null;
+  return addDays(day, -days);
 }
 
 type RankRow = { keyword: string; language: string; day: string; position: number | null };
@@ -192,7 +188,7 @@ export class RankingsService {
     );
     const [window, volumeOf, videoOf] = await Promise.all([
       day ? this.window(channelId, daysBefore(day, SPARK_DAYS)) : Promise.resolve([]),
-      this.volumes(latest),
+      cachedVolumes(this.db, latest),
       this.videos(
         channelId,
         latest.flatMap((r) => (r.videoId ? [r.videoId] : [])),
@@ -290,7 +286,7 @@ export class RankingsService {
       videoId: last?.videoId ?? null,
     };
     const [volumeOf, videoOf, serp] = await Promise.all([
-      this.volumes([tracked]),
+      cachedVolumes(this.db, [tracked]),
       this.videos(channelId, last?.videoId ? [last.videoId] : []),
       this.checks.latestStored({ keyword: tracked.keyword, market: marketOf(tracked.language) }),
     ]);
@@ -458,39 +454,6 @@ export class RankingsService {
           ranking: false,
         }
       : null;
-  }
-
-  /** Monthly volumes of the tracked keywords from the keyword-data cache, by keyword and language. */
-  private async volumes(
-    tracked: { keyword: string; language: string }[],
-  ): Promise<(keyword: string, language: string) => number | null> {
-    const marketKey = (language: string) => {
-      const m = marketOf(language);
-      return `${m.locationCode}\u0000${m.languageCode}`;
-    };
-    const groups = new Map<string, { language: string; keywords: Set<string> }>();
-    for (const t of tracked) {
-      const key = marketKey(t.language);
-      const group = groups.get(key) ?? { language: t.language, keywords: new Set<string>() };
-      group.keywords.add(t.keyword);
-      groups.set(key, group);
-    }
-    const volume = new Map<string, number | null>();
-    for (const [key, group] of groups) {
-      const market = marketOf(group.language);
-      const rows = await this.db
-        .select({ keyword: keywordMetrics.keyword, volume: keywordMetrics.volume })
-        .from(keywordMetrics)
-        .where(
-          and(
-            inArray(keywordMetrics.keyword, [...group.keywords]),
-            eq(keywordMetrics.locationCode, market.locationCode),
-            eq(keywordMetrics.languageCode, market.languageCode),
-          ),
-        );
-      for (const row of rows) volume.set(`${row.keyword}\u0000${key}`, row.volume);
-    }
-    return (keyword, language) => volume.get(`${keyword}\u0000${marketKey(language)}`) ?? null;
   }
 }
 

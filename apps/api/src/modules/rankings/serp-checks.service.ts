@@ -10,6 +10,7 @@
 // Two workers never take the same rows (FOR UPDATE SKIP LOCKED).
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { addDays } from '../../lib/days.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { EVERY_CHANNEL, type RankDataChanges } from './rank-data-changes.ts';
 import {
@@ -845,7 +846,7 @@ function uniqueKeys(keys: readonly CheckKey[]): CheckKey[] {
 
 /** The UTC day before `day` (YYYY-MM-DD). */
 export function dayBefore(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return addDays(day, -1);
 }
 
 const keyOf = (k: CheckKey) =>

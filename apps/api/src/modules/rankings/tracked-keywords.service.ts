@@ -14,6 +14,8 @@ import type {
   TrackedKeywordSuggestions,
 } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { thumbnailOf } from './keyword-volumes.ts';
 import type { RankDataChanges } from './rank-data-changes.ts';
 import type { SerpChecksService } from './serp-checks.service.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -390,15 +392,4 @@ const marketKey = (keyword: string, market: { locationCode: number; languageCode
 /** A timestamp of a raw query (a Date on one driver, text on the other) as ISO 8601. */
 function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-/** The thumbnail a list shows of a synced video (medium, else default, else any). */
-function thumbnailOf(thumbnails: Record<string, { url: string }> | null): string | null {
-  if (!thumbnails) return null;
-  return (thumbnails.medium ?? thumbnails.default ?? Object.values(thumbnails)[0])?.url ?? null;
-}
-
-/** The rows of a raw `db.execute` result on either driver. */
-function rowsOf<R>(result: unknown): R[] {
-  return Array.isArray(result) ? (result as R[]) : ((result as { rows?: R[] }).rows ?? []);
 }

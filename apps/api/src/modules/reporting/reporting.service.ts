@@ -21,6 +21,7 @@ import type {
   SearchTerm,
 } from '@tubewise/contract';
 import type { Clock } from '../../lib/clock.ts';
+import { addDays } from '../../lib/days.ts';
 import { AppError } from '../../lib/errors.ts';
 import { LOCALES, type ChannelCredentials } from '../channels/index.ts';
 import { normalizeKeyword } from '../keywords/index.ts';
@@ -28,16 +29,12 @@ import type { AnalyticsQuery, AnalyticsTable, VideoPlatform } from '../video-pla
 import { defaultCostPerView } from './cost-per-view.ts';
 import type { CachedReport, ReportingRepository } from './reporting.repository.ts';
 
-const DAY_MS = 86_400_000;
 /** The traffic source of YouTube search in YouTube Analytics. */
 const YT_SEARCH = 'YT_SEARCH';
 /** YouTube's limit for the traffic-source-detail report (maxResults ≤ 25). */
 const TOP_TERMS = 25;
 
-/** A UTC day (YYYY-MM-DD) `offset` days from `day`. */
-export function addDays(day: string, offset: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** A figure against the previous period, with the change in percent (null from 0). */
 export function periodFigure(current: number, previous: number): PeriodFigure {
