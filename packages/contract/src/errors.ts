@@ -34,6 +34,9 @@ export const errorCodes = [
   'ideas-list-expired',
   'publish-in-progress',
   'tracked-keywords-limit',
+  'ai-permission-required',
+  'ai-not-eligible',
+  'ai-quota-exceeded',
   'internal',
   'unavailable',
 ] as const;

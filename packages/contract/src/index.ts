@@ -10,4 +10,5 @@ export * from './ideation.ts';
 export * from './rankings.ts';
 export * from './rankings-movement.ts';
 export * from './reporting.ts';
+export * from './ai-metadata.ts';
 export * from './text.ts';

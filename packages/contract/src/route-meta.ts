@@ -338,6 +338,32 @@ export const routeMeta = {
     path: '/optimization/channels/:id/videos/:videoId/keywords/:keywordId',
     scope: { channel: 'params.id' },
   },
+  aiPermission: { method: 'PUT', path: '/api/users/me/ai-permission', scope: 'signed-in' },
+  aiQuota: {
+    method: 'GET',
+    path: '/optimization/channels/:id/ai/quota',
+    scope: { channel: 'params.id' },
+  },
+  aiEligibility: {
+    method: 'GET',
+    path: '/optimization/channels/:id/videos/:videoId/ai/eligibility',
+    scope: { channel: 'params.id' },
+  },
+  generateAiMetadata: {
+    method: 'POST',
+    path: '/optimization/channels/:id/videos/:videoId/ai/generations',
+    scope: { channel: 'params.id' },
+  },
+  latestAiGeneration: {
+    method: 'GET',
+    path: '/optimization/channels/:id/videos/:videoId/ai/generations/latest',
+    scope: { channel: 'params.id' },
+  },
+  aiFeedback: {
+    method: 'PUT',
+    path: '/optimization/channels/:id/videos/:videoId/ai/generations/:generationId/feedback',
+    scope: { channel: 'params.id' },
+  },
   rankingsMovement: {
     method: 'GET',
     path: '/api/rankings/channels/:id/movement',

@@ -8,6 +8,7 @@ import * as i from './ideation.ts';
 import * as r from './rankings.ts';
 import * as rm from './rankings-movement.ts';
 import * as rep from './reporting.ts';
+import * as ai from './ai-metadata.ts';
 import { routeMeta, scopeRequiresAuth, type RouteMeta, type RouteScope } from './route-meta.ts';
 
 /** A route as the table declares it; `auth` follows from the scope. */
@@ -530,6 +531,47 @@ export const routes = {
     params: c.channelIdParams,
     body: rep.costPerViewBody,
     response: rep.costPerViewSetting,
+  }),
+  aiPermission: def({
+    ...routeMeta.aiPermission,
+    summary:
+      "Allow or refuse sending the person's channel data (metadata, captions) to the AI model; returns the user",
+    body: ai.aiPermissionBody,
+    response: u.user,
+  }),
+  aiQuota: def({
+    ...routeMeta.aiQuota,
+    summary: "The channel's AI generations this month against its limit (quota exceeded or not)",
+    params: c.channelIdParams,
+    response: ai.aiQuota,
+  }),
+  aiEligibility: def({
+    ...routeMeta.aiEligibility,
+    summary: 'Whether the video can get AI-written metadata now, with every condition that fails',
+    params: o.channelVideoParams,
+    response: ai.aiEligibility,
+  }),
+  generateAiMetadata: def({
+    ...routeMeta.generateAiMetadata,
+    summary:
+      'Start writing titles and a description for the video (a job); answers the pending generation at once',
+    params: o.channelVideoParams,
+    body: ai.generateAiMetadataBody,
+    response: ai.aiGeneration,
+    status: 202,
+  }),
+  latestAiGeneration: def({
+    ...routeMeta.latestAiGeneration,
+    summary: "The video's latest AI generation (pending, running, done or failed) with its result",
+    params: o.channelVideoParams,
+    response: ai.latestAiGeneration,
+  }),
+  aiFeedback: def({
+    ...routeMeta.aiFeedback,
+    summary: 'Rate a generated title or the description up or down, or unset the rating',
+    params: ai.aiGenerationParams,
+    body: ai.aiFeedbackBody,
+    response: ai.aiGeneration,
   }),
 } as const satisfies Record<string, RouteDef>;
 
