@@ -67,6 +67,19 @@ describe('demo corpus', () => {
     expect(corpus.playlistsOf('UCtw0demo00000000000008').length).toBeGreaterThan(10);
   });
 
+  it('gives the first demo channel long recordings (one captioned) and captioned uploads', () => {
+    const corpus = generateDemoCorpus({ seed: 'tubewise', asOf: AS_OF });
+    const videos = corpus.uploads(DEMO_CHANNELS[0]!.id).map((id) => corpus.getVideo(id)!);
+    const long = videos.filter((v) => v.durationSeconds > 45 * 60);
+    expect(long.map((v) => [v.id, v.durationSeconds, v.caption])).toEqual([
+      ['BsItm-IfxlD', 5677, false],
+      ['8zMxxlF9sj1', 3348, true],
+    ]);
+    expect(long.every((v) => v.privacyStatus === 'public')).toBe(true);
+    const captioned = videos.filter((v) => v.caption && v.privacyStatus === 'public');
+    expect(captioned.length).toBeGreaterThan(5);
+  });
+
   it('generates the whole corpus (thousands of videos) in well under a second, lazily', () => {
     const start = performance.now();
     const corpus = generateDemoCorpus({ seed: 'speed', asOf: AS_OF });

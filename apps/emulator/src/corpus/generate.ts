@@ -15,6 +15,11 @@ export interface DemoChannelSpec {
   niche: string;
   videoCount: number;
   country: string;
+  /**
+   * Uploads made long recordings (a live session, a full workshop: 46–95 minutes), the first of
+   * them with captions, so the product shows what it does with videos too long for AI metadata.
+   */
+  longRecordings?: number;
 }
 
 /** The 8 demo channels owned by demo account A. */
@@ -25,6 +30,7 @@ export const DEMO_CHANNELS: readonly DemoChannelSpec[] = [
     niche: 'campCooking',
     videoCount: 150,
     country: 'US',
+    longRecordings: 2,
   },
   {
     id: 'UCtw0demo00000000000002',
@@ -368,13 +374,44 @@ function demoChannel(seed: string | number, spec: DemoChannelSpec, asOf: number)
   };
 }
 
+/**
+ * Makes `count` of a channel's public regular uploads long recordings (46–95 minutes), chosen by a
+ * stream of their own so every other video stays as generated; the first one has captions.
+ */
+export function makeLongRecordings(
+  seed: string | number,
+  channelId: string,
+  content: GeneratedContent,
+  count: number,
+): GeneratedContent {
+  const rand = createRandom(seed, 'long-recordings', channelId);
+  const candidates = content.videos
+    .slice(2, 40)
+    .filter((v) => v.privacyStatus === 'public' && !v.publishAt && v.durationSeconds > 60);
+  const captioned = candidates.filter((v) => v.caption);
+  const first = captioned.length > 0 ? rand.pick(captioned) : undefined;
+  const rest = rand.sample(
+    candidates.filter((v) => v !== first),
+    Math.max(0, count - (first ? 1 : 0)),
+  );
+  for (const video of [...(first ? [first] : []), ...rest].slice(0, count)) {
+    video.durationSeconds = rand.int(46 * 60, 95 * 60);
+  }
+  return content;
+}
+
 /** Fills a corpus with the demo channels and the other channels, all generated lazily. */
 export function generateDemoCorpus(options: CorpusOptions, corpus: Corpus = new Corpus()): Corpus {
   const { seed, asOf } = options;
   for (const spec of DEMO_CHANNELS) {
     const channel = demoChannel(seed, spec, asOf);
     corpus.addChannel(channel, () =>
-      generateChannelContent(seed, channel, spec.videoCount, asOf, true),
+      makeLongRecordings(
+        seed,
+        channel.id,
+        generateChannelContent(seed, channel, spec.videoCount, asOf, true),
+        spec.longRecordings ?? 0,
+      ),
     );
   }
   const rand = createRandom(seed, 'others');
