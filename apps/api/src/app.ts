@@ -62,6 +62,7 @@ import {
   type TrackedKeywordsService,
 } from './modules/rankings/index.ts';
 import { registerReportingRoutes, type ReportingService } from './modules/reporting/index.ts';
+import { registerAiMetadataRoutes, type AiMetadataService } from './modules/ai-metadata/index.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {
@@ -89,6 +90,7 @@ export interface Services {
   rankings: RankingsService;
   movement: MovementService;
   reporting: ReportingService;
+  aiMetadata: AiMetadataService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -269,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerReportingRoutes(app, { reporting: services.reporting, resolveSession });
+  registerAiMetadataRoutes(app, { ai: services.aiMetadata, resolveSession });
   if (config.mail.mailbox !== 'off') {
     registerMailboxRoutes(app, {
       mail: services.mail,

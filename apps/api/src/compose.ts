@@ -57,7 +57,13 @@ import {
   ThumbnailsService,
 } from './modules/optimization/index.ts';
 import { SearchInsights } from './modules/platform-search/index.ts';
-import { YouTubeAdapter, type VideoPlatform } from './modules/video-platform/index.ts';
+import { UnitBudget, YouTubeAdapter, type VideoPlatform } from './modules/video-platform/index.ts';
+import {
+  AiMetadataService,
+  OpenAiWriter,
+  PlatformCaptions,
+  type MetadataWriter,
+} from './modules/ai-metadata/index.ts';
 import {
   IdeasService,
   SavedIdeasService,
@@ -110,6 +116,10 @@ export interface ComposeOptions {
   emulator?: boolean;
   /** Passed to buildApp: sees every route as it is registered. */
   onRoute?: AppDeps['onRoute'];
+  /** The AI model (tests pass a fake); default: the configured OpenAI-compatible endpoint. */
+  writer?: MetadataWriter;
+  /** AI generations per channel and month instead of AI_GENERATIONS_PER_MONTH. */
+  aiGenerationsPerMonth?: number;
   /** Keyword figures for optimization (tests pass a fake); default: the keyword-data module. */
   keywordFigures?: KeywordFigures;
 }
@@ -156,7 +166,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const logger = options.logger ?? createLogger(config);
   const clock =
     options.clock ??
-    ((config.platform.usesEmulator || config.keywordData.usesEmulator) &&
+    ((config.platform.usesEmulator || config.keywordData.usesEmulator || config.llm.usesEmulator) &&
     config.env.NODE_ENV !== 'production'
       ? shiftableClockIn(path.join(config.dataDir, 'emulator'))
       : systemClock);
@@ -366,7 +376,31 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       changes: rankDataChanges,
     });
   const serpChecks = rankChecksAt(clock);
+  const aiMetadata = new AiMetadataService({
+    db,
+    clock,
+    log: logger,
+    writer:
+      options.writer ??
+      new OpenAiWriter({
+        baseUrl: config.llm.baseUrl,
+        apiKey: config.llm.apiKey,
+        model: config.llm.model,
+      }),
+    optimization,
+    captions: new PlatformCaptions({
+      db,
+      platform,
+      credentials,
+      budget: new UnitBudget({ db, clock, dailyUnits: config.env.CHANNEL_DAILY_UNIT_BUDGET }),
+      clock,
+      log: logger,
+    }),
+    maxVideoMinutes: config.env.AI_MAX_VIDEO_MINUTES,
+    generationsPerMonth: options.aiGenerationsPerMonth ?? config.env.AI_GENERATIONS_PER_MONTH,
+  });
   const services: Services = {
+    aiMetadata,
     users,
     sessions,
     events,
@@ -428,6 +462,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       ideaInbox,
       publish,
       serpChecks: services.serpChecks,
+      aiMetadata,
     });
     jobs.register(...Object.values(definitions));
     await jobs.start();
@@ -441,6 +476,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     sync.setEnqueue(async (payload) => {
       await queue.send(definitions.syncChannel, payload);
     });
+    aiMetadata.setEnqueue(async (generationId) => {
+      await queue.send(definitions.generateAiMetadata, { generationId });
+    });
     if (role !== 'web') {
       await jobs.startWorkers();
       // Publishes a killed process left pending are finished from what the platform shows.
@@ -451,7 +489,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   // The emulator lives in the web process: it answers the browser's consent page and the
   // server's own API calls over loopback.
   const emulator =
-    (config.platform.usesEmulator || config.keywordData.usesEmulator) &&
+    (config.platform.usesEmulator || config.keywordData.usesEmulator || config.llm.usesEmulator) &&
     role !== 'worker' &&
     options.emulator !== false
       ? createEmulator({

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_TRACKED_KEYWORDS_MAX } from '@tubewise/contract/constants';
+import {
+  DEFAULT_AI_GENERATIONS_PER_MONTH,
+  DEFAULT_AI_MAX_VIDEO_MINUTES,
+  DEFAULT_TRACKED_KEYWORDS_MAX,
+} from '@tubewise/contract/constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -72,6 +76,31 @@ export const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(100_000).default(DEFAULT_TRACKED_KEYWORDS_MAX),
   ),
+  /** Any OpenAI-compatible endpoint (OpenAI, Azure, Ollama, vLLM); unset: the built-in emulator. */
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  AI_MAX_VIDEO_MINUTES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(DEFAULT_AI_MAX_VIDEO_MINUTES),
+  ),
+  AI_GENERATIONS_PER_MONTH: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(100_000).default(DEFAULT_AI_GENERATIONS_PER_MONTH),
+  ),
+  /**
+   * Platform quota units a channel's optional work (captions for AI) may spend per quota day,
+   * of the installation's shared daily allocation (10,000 by default at Google).
+   */
+  CHANNEL_DAILY_UNIT_BUDGET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(10_000_000).default(1000),
+  ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tubewise <no-reply@tubewise.local>'),
   MAIL_DISABLED: bool,
@@ -118,6 +147,8 @@ export interface Config {
   keywordData: KeywordDataConfig;
   /** How e-mail leaves the product, and who may read undelivered mail in the browser. */
   mail: MailConfig;
+  /** The AI model: any OpenAI-compatible endpoint, or the built-in emulator's. */
+  llm: LlmConfig;
   /** EMULATOR_IMPORT: absolute paths of the CSV files the built-in emulator imports at start. */
   emulatorImport: string[];
 }
@@ -154,6 +185,22 @@ export interface KeywordDataConfig {
   /** The provider's name shown next to figures (they are estimates). */
   sourceName: string;
 }
+
+/** An OpenAI-compatible chat-completions endpoint and the model to ask. */
+export interface LlmConfig {
+  /** Base URL the openai client appends /chat/completions to (e.g. https://api.openai.com/v1). */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Whether the URL is the built-in emulator (then the server mounts it). */
+  usesEmulator: boolean;
+}
+
+/** The model id of the emulator's deterministic generator (it says what it is). */
+export const EMULATOR_LLM = {
+  apiKey: 'tubewise-emulator-llm-key',
+  model: 'tubewise-emulator-deterministic-1',
+} as const;
 
 /** Video-platform endpoints and OAuth client. */
 export interface PlatformConfig {
@@ -212,6 +259,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   problems.push(...mailProblems(source));
+  if (given('LLM_BASE_URL')) {
+    for (const name of ['LLM_MODEL']) {
+      if (!given(name)) problems.push(`${name}: required with LLM_BASE_URL`);
+    }
+  }
   if (given('KEYWORD_DATA_URL')) {
     for (const name of ['KEYWORD_DATA_LOGIN', 'KEYWORD_DATA_PASSWORD']) {
       if (!given(name)) problems.push(`${name}: required with KEYWORD_DATA_URL`);
@@ -264,8 +316,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         usesEmulator: true,
         sourceName: 'Tubewise emulator (DataForSEO format)',
       };
+  const llm: LlmConfig = env.LLM_BASE_URL
+    ? {
+        baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''),
+        // Local servers (Ollama, vLLM) take any key; the SDK refuses to start without one.
+        apiKey: env.LLM_API_KEY ?? 'unused',
+        model: env.LLM_MODEL ?? '',
+        usesEmulator: false,
+      }
+    : { baseUrl: `${internal}/v1`, ...EMULATOR_LLM, usesEmulator: true };
   return {
     env,
+    llm,
     mail: mailConfig(env),
     embedded: !env.DATABASE_URL,
     dataDir,

@@ -33,6 +33,7 @@ import { startEmulatorServer, type EmulatorServer } from '../testing/emulator-se
 import { DataForSeoAdapter } from '../modules/keywords/index.ts';
 import { WEEKLY_IDEAS_FLAG } from '../modules/ideas/index.ts';
 import { connectEmulatorChannel, syncChannel } from '../testing/connect-channel.ts';
+import { FakeWriter } from '../testing/fake-writer.ts';
 
 /** Registered routes that are not contract routes, each with why and where they are tested. */
 const NOT_CONTRACT_ROUTES: { why: string; match: (url: string) => boolean }[] = [
@@ -73,6 +74,7 @@ interface ChannelFixtures {
   savedIdeaId: string;
   keywordId: string;
   trackedKeywordId: string;
+  generationId: string;
   tipType: string;
   draftRevision: number;
   /** A member of the channel a removeMember call would remove. */
@@ -105,6 +107,7 @@ function fieldSample(name: string, caller: Person, { things }: Target): unknown 
     publishId: things.publishId,
     keywordId: things.keywordId,
     trackedKeywordId: things.trackedKeywordId,
+    generationId: things.generationId,
     type: things.tipType,
     email: things.bystanderEmail,
     folder: things.folderId,
@@ -191,6 +194,13 @@ const BODIES: Record<string, (target: Target) => Record<string, unknown>> = {
     fromDraft: false,
   }),
   'POST /optimization/channels/:id/videos/:videoId/keywords': () => ({ keyword: 'camp stove' }),
+  'POST /optimization/channels/:id/videos/:videoId/ai/generations': () => ({
+    searchTerm: 'camp cooking',
+  }),
+  'PUT /optimization/channels/:id/videos/:videoId/ai/generations/:generationId/feedback': () => ({
+    target: 'description',
+    value: 'up',
+  }),
 };
 
 /** Ids of things inside a channel that a request may carry besides the channel's own. */
@@ -202,6 +212,7 @@ const FOREIGN_ID_FIELDS = [
   'folderId',
   'keywordId',
   'trackedKeywordId',
+  'generationId',
 ] as const;
 
 /**
@@ -416,6 +427,18 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
       as(who, 'POST', `/api/rankings/channels/${channel.id}/keywords`, { text: 'camp cooking' }),
     );
     const tips = await ok(as(who, 'GET', `${base}/videos/${videoId}/recommendations`));
+    const generation = await ok(
+      as(who, 'POST', `${base}/videos/${videoId}/ai/generations`, { searchTerm: 'camp cooking' }),
+    );
+    // Written in the background: wait, so later "changing nothing" digests see a settled table.
+    for (let i = 0; ; i++) {
+      const { generation: g } = await ok(
+        as(who, 'GET', `${base}/videos/${videoId}/ai/generations/latest`),
+      );
+      if (g.status === 'done') break;
+      if (i > 500) throw new Error(`generation ${generation.id} did not finish: ${g.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     return {
       ...channel,
       videoTitles: (list.items as { title: string }[]).map((v) => v.title),
@@ -427,6 +450,7 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
       savedIdeaId: idea.id as string,
       keywordId: bookmarks.items[0].id as string,
       trackedKeywordId: tracked.added[0].id as string,
+      generationId: generation.id as string,
       tipType: tips.tips[0].type as string,
       draftRevision: draft.revision as number,
     };
@@ -547,6 +571,7 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
         ...EMULATOR_KEYWORD_DATA_CREDENTIALS,
         name: 'Emulated keyword data',
       }),
+      writer: new FakeWriter(),
       env: { YOUTUBE_API_KEY: 'tubewise-emulator-key' },
       onRoute: (route: RouteOptions) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -72,6 +72,13 @@ const VALID_BODIES: Record<string, unknown> = {
     newPassword: 'another long passphrase',
   },
   'PATCH /api/users/notification-settings/email': { newState: true },
+  'PUT /api/users/me/ai-permission': { allowed: true },
+  'POST /optimization/channels/:id/videos/:videoId/ai/generations': { searchTerm: 'camp cooking' },
+  'PUT /optimization/channels/:id/videos/:videoId/ai/generations/:generationId/feedback': {
+    target: 'title',
+    index: 0,
+    value: 'up',
+  },
   'POST /api/users/event': {
     anonymousId: 'anon-1',
     data: { event: 'navigation.click', payload: { channelId: 'c-1' } },

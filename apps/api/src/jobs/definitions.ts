@@ -7,6 +7,7 @@ import type { SyncService } from '../modules/sync/index.ts';
 import type { IdeaInboxService } from '../modules/ideas/index.ts';
 import type { PublishService } from '../modules/optimization/index.ts';
 import type { SerpChecksService } from '../modules/rankings/index.ts';
+import type { AiMetadataService } from '../modules/ai-metadata/index.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
@@ -20,6 +21,7 @@ export function jobDefinitions(services: {
   ideaInbox: IdeaInboxService;
   publish: PublishService;
   serpChecks: SerpChecksService;
+  aiMetadata: AiMetadataService;
 }) {
   return {
     deliverMail: defineJob({
@@ -111,6 +113,17 @@ export function jobDefinitions(services: {
       schedule: { cron: '*/15 * * * *', payload: {} },
       handler: async () => {
         await services.serpChecks.runToday();
+      },
+    }),
+    generateAiMetadata: defineJob({
+      name: 'ai-metadata.generate',
+      payload: z.object({ generationId: z.uuid() }),
+      // An unreachable model is tried again after 10, 20 and 40 s; the last attempt marks the
+      // generation failed (and uncounted). A worker that died leaves it running: the retry
+      // claims it again.
+      retry: { limit: 3, delaySeconds: 10, backoff: true },
+      handler: async ({ generationId }, job) => {
+        await services.aiMetadata.run(generationId, { final: job.retryCount >= job.retryLimit });
       },
     }),
     recoverStalledSyncs: defineJob({

@@ -198,6 +198,34 @@ export class FakePlatform implements VideoPlatform {
   async viewsByDay() {
     return [];
   }
+  /** Caption text by video id (SRT); videos not listed have no captions. */
+  readonly captions = new Map<string, string>();
+
+  async listCaptionTracks(accessToken: string, videoId: string) {
+    this.calls.push('captions.list');
+    if (!this.tokens.has(accessToken)) throw new PlatformError('unauthorized', 'Invalid token');
+    return this.captions.has(videoId)
+      ? [
+          {
+            id: `track-${videoId}`,
+            language: 'en',
+            trackKind: 'standard',
+            name: '',
+            lastUpdated: '2026-01-01T00:00:00Z',
+            isDraft: false,
+          },
+        ]
+      : [];
+  }
+
+  async downloadCaptionTrack(accessToken: string, trackId: string) {
+    this.calls.push('captions.download');
+    if (!this.tokens.has(accessToken)) throw new PlatformError('unauthorized', 'Invalid token');
+    const text = this.captions.get(trackId.replace(/^track-/, ''));
+    if (text === undefined) throw new PlatformError('not-found', 'No such caption track');
+    return text;
+  }
+
   async analyticsReport(_accessToken: string, query: { metrics: string[]; dimensions?: string[] }) {
     return { columns: [...(query.dimensions ?? []), ...query.metrics], rows: [] };
   }

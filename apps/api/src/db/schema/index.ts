@@ -8,3 +8,4 @@ export * from './keywords.ts';
 export * from './ideas.ts';
 export * from './rankings.ts';
 export * from './reporting.ts';
+export * from './ai-metadata.ts';

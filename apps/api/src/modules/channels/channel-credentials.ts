@@ -120,6 +120,15 @@ export class ChannelCredentials {
     }
   }
 
+  /** The OAuth scopes the channel's stored grant holds (empty when none is stored). */
+  async scopesOf(channelId: string): Promise<string[]> {
+    const row = await this.db.query.channelCredentials.findFirst({
+      where: eq(channelCredentials.channelId, channelId),
+      columns: { scopes: true },
+    });
+    return (row?.scopes ?? '').split(' ').filter(Boolean);
+  }
+
   /** Who connected the stored token of a channel (null when none is stored). */
   async connectedBy(channelId: string): Promise<string | null> {
     const row = await this.db.query.channelCredentials.findFirst({

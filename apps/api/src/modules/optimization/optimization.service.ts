@@ -403,6 +403,45 @@ export class OptimizationService {
     };
   }
 
+  /**
+   * What the search knows about a term, for writing metadata: related keywords with volumes
+   * (most searched first), the titles of the videos ranking for it and their most used tags.
+   * Each part comes from the same caches as the recommendations and is empty when unavailable.
+   */
+  async searchContext(
+    channelId: string,
+    term: string,
+  ): Promise<{
+    languageId: string;
+    related: KeywordMetrics[];
+    rankingTitles: string[];
+    topTags: string[];
+  }> {
+    const languageId = await this.channelLanguage(channelId);
+    const [related, insight] = await Promise.all([
+      this.keywords.related(term, languageId).catch((error: unknown) => {
+        this.log.warn({ err: error }, 'Related keywords unavailable');
+        return null;
+      }),
+      this.insights
+        .forTerm(term, regionOf(languageId), (ids) =>
+          this.credentials.withToken(channelId, (token) =>
+            this.platform.getVideos(token, ids.slice(0, MAX_PAGE_SIZE)),
+          ),
+        )
+        .catch((error: unknown) => {
+          this.log.warn({ err: error }, 'Search results unavailable');
+          return null;
+        }),
+    ]);
+    return {
+      languageId,
+      related: related?.items ?? [],
+      rankingTitles: (insight?.top ?? []).map((r) => r.title),
+      topTags: insight?.topTags ?? [],
+    };
+  }
+
   /** Ignores or counts again one tip of a video; answers the fresh recommendations. */
   async setTipIgnored(
     channelId: string,

@@ -176,4 +176,11 @@ export function registerUserRoutes(
     async ({ body, session }) => users.setEmailNotifications(session.userId, body.newState),
     { tags },
   );
+  defineRoute(
+    app,
+    routes.aiPermission,
+    resolveSession,
+    async ({ body, session }) => users.setAiPermission(session.userId, body.allowed),
+    { tags },
+  );
 }

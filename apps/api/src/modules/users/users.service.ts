@@ -1,4 +1,5 @@
 import type { Channel, User } from '@tubewise/contract';
+import { DEFAULT_AI_PERMISSION, NO_AI_PERMISSION } from '@tubewise/contract/constants';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
@@ -391,6 +392,18 @@ export class UsersService {
   /** Turns e-mail notifications on or off. */
   async setEmailNotifications(userId: string, enabled: boolean): Promise<User> {
     const row = await this.updateUser(userId, { emailNotifications: enabled });
+    if (!row) throw new AppError('unauthorized', 'Please sign in.');
+    return presentUser(row);
+  }
+
+  /**
+   * Allows or refuses sending the person's channel data to the AI model: the default permission
+   * flag, or NO_AI_PERMISSION. Generations already queued read it again before sending anything.
+   */
+  async setAiPermission(userId: string, allowed: boolean): Promise<User> {
+    const row = await this.updateUser(userId, {
+      aiPermission: allowed ? DEFAULT_AI_PERMISSION : NO_AI_PERMISSION,
+    });
     if (!row) throw new AppError('unauthorized', 'Please sign in.');
     return presentUser(row);
   }

@@ -2,3 +2,4 @@
 export { platformToAppError } from './platform-app-error.ts';
 export * from './video-platform.port.ts';
 export { YouTubeAdapter } from './youtube.adapter.ts';
+export { quotaDayOf, UnitBudget } from './unit-budget.ts';

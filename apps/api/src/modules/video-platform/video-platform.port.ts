@@ -225,6 +225,18 @@ export class PlatformError extends Error {
   }
 }
 
+/** A caption track of a video (captions.list). */
+export interface CaptionTrack {
+  id: string;
+  language: string | null;
+  /** 'standard' (uploaded), 'asr' (automatic) or 'forced'. */
+  trackKind: string | null;
+  name: string | null;
+  /** When the track last changed (ISO 8601), null when not reported. */
+  lastUpdated: string | null;
+  isDraft: boolean;
+}
+
 /** The one interface between the product and the video platform (YouTube or its emulator). */
 export interface VideoPlatform {
   /** The consent URL for connecting a channel. */
@@ -294,6 +306,10 @@ export interface VideoPlatform {
       trafficSource?: string;
     },
   ): Promise<DailyViews[]>;
+  /** A video's caption tracks (captions.list: 50 units; the grant needs youtube.force-ssl). */
+  listCaptionTracks(accessToken: string, videoId: string): Promise<CaptionTrack[]>;
+  /** A caption track's text as SRT (captions.download: 200 units; needs youtube.force-ssl). */
+  downloadCaptionTrack(accessToken: string, trackId: string): Promise<string>;
   /** One YouTube Analytics reports.query for a channel (metrics, dimensions, filters as YouTube names them). */
   analyticsReport(accessToken: string, query: AnalyticsQuery): Promise<AnalyticsTable>;
 }

@@ -18,6 +18,7 @@ import {
   PlatformError,
   REQUESTED_SCOPES,
   type AnalyticsQuery,
+  type CaptionTrack,
   type AnalyticsTable,
   type DailyViews,
   type Page,
@@ -334,6 +335,36 @@ export class YouTubeAdapter implements VideoPlatform {
       this.yt.videoCategories.list({ part: ['snippet'], regionCode }, this.as(accessToken)),
     );
     return (res.data.items ?? []).map(mapCategory);
+  }
+
+  async listCaptionTracks(accessToken: string, videoId: string): Promise<CaptionTrack[]> {
+    const res = await call(() =>
+      this.yt.captions.list({ part: ['snippet'], videoId }, this.as(accessToken)),
+    );
+    return (res.data.items ?? []).flatMap((item) =>
+      item.id
+        ? [
+            {
+              id: item.id,
+              language: item.snippet?.language ?? null,
+              trackKind: item.snippet?.trackKind ?? null,
+              name: item.snippet?.name ?? null,
+              lastUpdated: item.snippet?.lastUpdated ?? null,
+              isDraft: item.snippet?.isDraft ?? false,
+            },
+          ]
+        : [],
+    );
+  }
+
+  async downloadCaptionTrack(accessToken: string, trackId: string): Promise<string> {
+    const res = await call(() =>
+      this.yt.captions.download(
+        { id: trackId, tfmt: 'srt' },
+        { ...this.as(accessToken), responseType: 'text' },
+      ),
+    );
+    return typeof res.data === 'string' ? res.data : String(res.data ?? '');
   }
 
   async viewsByDay(

@@ -1,0 +1,503 @@
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import {
+  DEFAULT_AI_PERMISSION,
+  type AiEligibility,
+  type AiFeedbackBody,
+  type AiGeneration,
+  type AiIneligibleReason,
+  type AiQuota,
+} from '@tubewise/contract';
+import type { Db } from '../../db/client.ts';
+import {
+  aiGenerations,
+  channelSettings,
+  channels,
+  users,
+  videoDrafts,
+  videos,
+  type StoredAiInputs,
+} from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { toSafeValue } from '../../lib/safe-text.ts';
+import type { OptimizationService } from '../optimization/index.ts';
+import { monthWindow } from './ai-quota.ts';
+import { presentGeneration } from './ai-metadata.presenter.ts';
+import type { CaptionSource } from './captions.ts';
+import { WriterError, type MetadataWriter } from './metadata-writer.ts';
+import { buildPrompt, type PromptData } from './prompt.ts';
+import { MODEL_ANSWER_SCHEMA, readAnswer, type WrittenMetadata } from './written-metadata.ts';
+
+/** Model calls per generation: a malformed answer is asked again once. */
+export const MODEL_CALLS_PER_GENERATION = 2;
+
+/** Starts the job that writes a generation (pg-boss, or inline without a queue). */
+export type EnqueueGeneration = (generationId: string) => Promise<void>;
+
+type GenerationRow = typeof aiGenerations.$inferSelect;
+
+/**
+ * AI-written titles and descriptions: who may ask (the person's AI permission, the video's
+ * length, a connected channel, the channel's month), the generation job (prompt from the
+ * video, its captions where allowed, the search's keywords and ranking videos and the channel's
+ * settings; answer validated against the platform's limits), and feedback per text.
+ */
+export class AiMetadataService {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private readonly writer: MetadataWriter;
+  private readonly optimization: OptimizationService;
+  private readonly captions: CaptionSource;
+  private readonly maxVideoMinutes: number;
+  private readonly perMonth: number;
+  private enqueue: EnqueueGeneration | null = null;
+
+  constructor(deps: {
+    db: Db;
+    clock: Clock;
+    log: Logger;
+    writer: MetadataWriter;
+    optimization: OptimizationService;
+    captions: CaptionSource;
+    maxVideoMinutes: number;
+    generationsPerMonth: number;
+  }) {
+    this.db = deps.db;
+    this.clock = deps.clock;
+    this.log = deps.log;
+    this.writer = deps.writer;
+    this.optimization = deps.optimization;
+    this.captions = deps.captions;
+    this.maxVideoMinutes = deps.maxVideoMinutes;
+    this.perMonth = deps.generationsPerMonth;
+  }
+
+  /** Connects the job queue (compose); without it, generations run in this process. */
+  setEnqueue(enqueue: EnqueueGeneration): void {
+    this.enqueue = enqueue;
+  }
+
+  /** The channel's generations this month against its limit. */
+  async quota(channelId: string, db: Db = this.db): Promise<AiQuota> {
+    const { start, resetsAt } = monthWindow(this.clock.now());
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(aiGenerations)
+      .where(
+        and(
+          eq(aiGenerations.channelId, channelId),
+          eq(aiGenerations.counted, true),
+          gte(aiGenerations.createdAt, start),
+        ),
+      );
+    const used = Number(row?.n ?? 0);
+    const remaining = Math.max(0, this.perMonth - used);
+    return {
+      used,
+      limit: this.perMonth,
+      remaining,
+      exceeded: remaining === 0,
+      resetsAt: resetsAt.toISOString(),
+    };
+  }
+
+  /** Whether the video may get AI-written metadata now, with every condition that fails. */
+  async eligibility(userId: string, channelId: string, videoId: string): Promise<AiEligibility> {
+    return this.eligibilityIn(this.db, userId, channelId, videoId);
+  }
+
+  private async eligibilityIn(
+    db: Db,
+    userId: string,
+    channelId: string,
+    videoId: string,
+  ): Promise<AiEligibility> {
+    const video = await this.requireVideo(channelId, videoId, db);
+    const [user, channel, quota] = await Promise.all([
+      db.query.users.findFirst({ where: eq(users.id, userId), columns: { aiPermission: true } }),
+      db.query.channels.findFirst({
+        where: eq(channels.id, channelId),
+        columns: { needsReconnect: true },
+      }),
+      this.quota(channelId, db),
+    ]);
+    const reasons: AiIneligibleReason[] = [];
+    if (user?.aiPermission !== DEFAULT_AI_PERMISSION) {
+      reasons.push({
+        code: 'no-permission',
+        message:
+          "You have not allowed AI to read your videos' metadata and captions. Allow it in your account settings.",
+      });
+    }
+    const minutes = video.durationSeconds === null ? null : video.durationSeconds / 60;
+    if (minutes !== null && minutes > this.maxVideoMinutes) {
+      reasons.push({
+        code: 'video-too-long',
+        message: `This video is ${Math.round(minutes)} minutes long; AI metadata is written for videos up to ${this.maxVideoMinutes} minutes.`,
+      });
+    }
+    if (!channel || channel.needsReconnect) {
+      reasons.push({
+        code: 'channel-disconnected',
+        message: 'The channel needs to be reconnected before AI can read its videos.',
+      });
+    }
+    if (quota.exceeded) {
+      reasons.push({
+        code: 'quota-exceeded',
+        message: `This channel has used all ${quota.limit} AI generations of this month; the count starts again on ${quota.resetsAt.slice(0, 10)}.`,
+      });
+    }
+    return {
+      eligible: reasons.length === 0,
+      reasons,
+      quota,
+      maxVideoMinutes: this.maxVideoMinutes,
+      durationSeconds: video.durationSeconds,
+    };
+  }
+
+  /**
+   * Starts a generation for the video and answers it pending. A generation already in progress
+   * for the video is answered instead (no second spend). The month's count is checked and the
+   * row inserted under a per-channel lock, so concurrent calls never overspend the quota.
+   *
+   * @throws AppError 'ai-permission-required', 'ai-quota-exceeded' (details.quota),
+   *   'ai-not-eligible' (details.reasons), 'not-found'
+   */
+  async generate(
+    userId: string,
+    channelId: string,
+    videoId: string,
+    searchTerm?: string | null,
+  ): Promise<AiGeneration> {
+    const { row, created } = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`ai-generate:${channelId}`}))`);
+      const open = await tx.query.aiGenerations.findFirst({
+        where: and(
+          eq(aiGenerations.channelId, channelId),
+          eq(aiGenerations.videoId, videoId),
+          inArray(aiGenerations.status, ['pending', 'running']),
+        ),
+      });
+      if (open) return { row: open, created: false };
+      const eligibility = await this.eligibilityIn(tx, userId, channelId, videoId);
+      const codes = eligibility.reasons.map((r) => r.code);
+      if (codes.includes('no-permission')) {
+        throw new AppError(
+          'ai-permission-required',
+          eligibility.reasons.find((r) => r.code === 'no-permission')!.message,
+        );
+      }
+      if (codes.includes('quota-exceeded')) {
+        throw new AppError(
+          'ai-quota-exceeded',
+          eligibility.reasons.find((r) => r.code === 'quota-exceeded')!.message,
+          { details: { quota: eligibility.quota } },
+        );
+      }
+      if (!eligibility.eligible) {
+        throw new AppError('ai-not-eligible', eligibility.reasons.map((r) => r.message).join(' '), {
+          details: { reasons: eligibility.reasons },
+        });
+      }
+      const video = await this.requireVideo(channelId, videoId, tx);
+      const draft = await tx.query.videoDrafts.findFirst({
+        where: eq(videoDrafts.videoId, video.id),
+        columns: { searchTerm: true },
+      });
+      const term =
+        (searchTerm === undefined ? (draft?.searchTerm ?? video.searchTerm) : searchTerm)?.trim() ||
+        null;
+      const [inserted] = await tx
+        .insert(aiGenerations)
+        .values({
+          channelId,
+          videoId,
+          requestedBy: userId,
+          searchTerm: term,
+          createdAt: this.clock.now(),
+        })
+        .returning();
+      return { row: inserted!, created: true };
+    });
+    if (created) {
+      try {
+        if (this.enqueue) await this.enqueue(row.id);
+        else
+          void this.run(row.id, { final: true }).catch((error: unknown) => {
+            this.log.error({ err: error, generationId: row.id }, 'AI generation failed');
+          });
+      } catch (error) {
+        await this.fail(row.id, 'unavailable', 'The generation could not be started. Try again.');
+        this.log.error({ err: error, generationId: row.id }, 'Enqueueing an AI generation failed');
+        throw new AppError('unavailable', 'The generation could not be started. Try again.');
+      }
+    }
+    return presentGeneration(row);
+  }
+
+  /** The video's latest generation, null when it has none. */
+  async latest(channelId: string, videoId: string): Promise<AiGeneration | null> {
+    await this.requireVideo(channelId, videoId);
+    const row = await this.db.query.aiGenerations.findFirst({
+      where: and(eq(aiGenerations.channelId, channelId), eq(aiGenerations.videoId, videoId)),
+      orderBy: [desc(aiGenerations.createdAt), desc(aiGenerations.id)],
+    });
+    return row ? presentGeneration(row) : null;
+  }
+
+  /**
+   * Rates a title (by index) or the description up or down, or unsets it; one UPDATE that
+   * sets only the rated item, so two people rating different items both keep theirs.
+   */
+  async feedback(
+    channelId: string,
+    videoId: string,
+    generationId: string,
+    body: AiFeedbackBody,
+  ): Promise<AiGeneration> {
+    if (!isUuid(generationId)) throw new AppError('not-found', 'No such generation');
+    const row = await this.db.query.aiGenerations.findFirst({
+      where: and(
+        eq(aiGenerations.id, generationId),
+        eq(aiGenerations.channelId, channelId),
+        eq(aiGenerations.videoId, videoId),
+      ),
+    });
+    if (!row) throw new AppError('not-found', 'No such generation');
+    if (row.status !== 'done') {
+      throw new AppError('conflict', 'Only a finished generation can be rated.');
+    }
+    const value = JSON.stringify(body.value);
+    let updated: GenerationRow[];
+    if (body.target === 'title') {
+      if (body.index >= row.titles.length) throw new AppError('not-found', 'No such title');
+      updated = await this.db
+        .update(aiGenerations)
+        .set({
+          titles: sql`jsonb_set(${aiGenerations.titles}, ${`{${body.index},feedback}`}::text[], ${value}::jsonb)`,
+        })
+        .where(eq(aiGenerations.id, row.id))
+        .returning();
+    } else {
+      if (!row.description) throw new AppError('not-found', 'No description');
+      updated = await this.db
+        .update(aiGenerations)
+        .set({
+          description: sql`jsonb_set(${aiGenerations.description}, '{feedback}', ${value}::jsonb)`,
+        })
+        .where(eq(aiGenerations.id, row.id))
+        .returning();
+    }
+    return presentGeneration(updated[0]!);
+  }
+
+  /**
+   * The job: writes a generation. Claims it (pending or running: a worker that died leaves it
+   * running for pg-boss's retry), reads the inputs, asks the model (once more on a malformed
+   * answer) and stores the checked result. A model that is unreachable is retried by the job;
+   * on the last attempt (`final`), or for any other failure, the generation fails and stops
+   * counting against the month.
+   */
+  async run(generationId: string, options: { final: boolean }): Promise<void> {
+    const [row] = await this.db
+      .update(aiGenerations)
+      .set({ status: 'running', startedAt: this.clock.now() })
+      .where(
+        and(
+          eq(aiGenerations.id, generationId),
+          inArray(aiGenerations.status, ['pending', 'running']),
+        ),
+      )
+      .returning();
+    if (!row) return;
+    try {
+      const gathered = await this.gather(row);
+      if ('failure' in gathered) {
+        await this.fail(row.id, gathered.failure.code, gathered.failure.message);
+        return;
+      }
+      const { data, inputs } = gathered;
+      const prompt = buildPrompt(data);
+      let written: WrittenMetadata | null = null;
+      let model = this.writer.model;
+      let promptTokens = 0;
+      let completionTokens = 0;
+      let attempts = 0;
+      while (!written && attempts < MODEL_CALLS_PER_GENERATION) {
+        attempts++;
+        const answer = await this.writer.write(prompt, MODEL_ANSWER_SCHEMA);
+        model = answer.model;
+        promptTokens += answer.promptTokens;
+        completionTokens += answer.completionTokens;
+        written = readAnswer(toSafeValue(answer.content));
+      }
+      const base = {
+        model,
+        inputs,
+        language: data.language,
+        promptTokens,
+        completionTokens,
+        attempts: sql`${aiGenerations.attempts} + ${attempts}`,
+        finishedAt: this.clock.now(),
+      };
+      if (!written) {
+        await this.db
+          .update(aiGenerations)
+          .set({
+            ...base,
+            status: 'failed',
+            counted: false,
+            errorCode: 'ai-answer-invalid',
+            errorMessage:
+              'The AI model did not answer in the expected form, twice. Nothing was counted; try again.',
+          })
+          .where(and(eq(aiGenerations.id, row.id), eq(aiGenerations.status, 'running')));
+        this.log.warn({ generationId: row.id, model }, 'AI answer malformed twice');
+        return;
+      }
+      await this.db
+        .update(aiGenerations)
+        .set({
+          ...base,
+          status: 'done',
+          titles: written.titles.map((text) => ({ text, feedback: null })),
+          description: { text: written.description, feedback: null },
+        })
+        .where(and(eq(aiGenerations.id, row.id), eq(aiGenerations.status, 'running')));
+      this.log.info(
+        { generationId: row.id, model, promptTokens, completionTokens },
+        'AI generation written',
+      );
+    } catch (error) {
+      if (error instanceof WriterError && error.kind === 'unavailable' && !options.final) {
+        this.log.warn(
+          { generationId: row.id, status: error.status },
+          'AI model unavailable; retrying',
+        );
+        throw error;
+      }
+      const message =
+        error instanceof WriterError
+          ? error.kind === 'unavailable'
+            ? 'The AI model could not be reached. Nothing was counted; try again later.'
+            : 'The AI model is not set up correctly. Nothing was counted; tell the administrator.'
+          : 'The generation failed. Nothing was counted; try again.';
+      await this.fail(
+        row.id,
+        error instanceof WriterError ? `ai-${error.kind}` : 'failed',
+        message,
+      );
+      this.log.warn(
+        {
+          generationId: row.id,
+          ...(error instanceof WriterError ? { status: error.status } : { err: error }),
+        },
+        'AI generation failed',
+      );
+    }
+  }
+
+  /** Reads everything the prompt is made of, or why it cannot be made. */
+  private async gather(
+    row: GenerationRow,
+  ): Promise<
+    { data: PromptData; inputs: StoredAiInputs } | { failure: { code: string; message: string } }
+  > {
+    const video = await this.db.query.videos.findFirst({
+      where: and(eq(videos.channelId, row.channelId), eq(videos.youtubeId, row.videoId)),
+    });
+    if (!video) return { failure: { code: 'not-found', message: 'The video is gone.' } };
+    // The permission is read again here: nothing leaves for the model once it is withdrawn.
+    const requester = row.requestedBy
+      ? await this.db.query.users.findFirst({
+          where: eq(users.id, row.requestedBy),
+          columns: { aiPermission: true },
+        })
+      : null;
+    if (requester?.aiPermission !== DEFAULT_AI_PERMISSION) {
+      return {
+        failure: {
+          code: 'ai-permission-required',
+          message: "AI may not read this channel's data: the permission was withdrawn.",
+        },
+      };
+    }
+    const [draft, settings] = await Promise.all([
+      this.db.query.videoDrafts.findFirst({ where: eq(videoDrafts.videoId, video.id) }),
+      this.db.query.channelSettings.findFirst({
+        where: eq(channelSettings.channelId, row.channelId),
+      }),
+    ]);
+    const term = row.searchTerm;
+    const context = term
+      ? await this.optimization.searchContext(row.channelId, term)
+      : { languageId: settings?.language ?? 'en-us', related: [], rankingTitles: [], topTags: [] };
+    const captions = await this.captions.transcript(row.channelId, video);
+    const language = languageOf(
+      draft?.language ?? video.defaultLanguage ?? video.defaultAudioLanguage ?? context.languageId,
+    );
+    const data: PromptData = {
+      searchTerm: term,
+      language,
+      video: {
+        title: draft?.title ?? video.title,
+        description: draft?.description ?? video.description,
+        tags: draft?.tags ?? video.tags,
+        durationSeconds: video.durationSeconds,
+      },
+      captions: captions.text,
+      relatedKeywords: context.related.map((k) => ({ keyword: k.keyword, volume: k.volume })),
+      rankingVideos: context.rankingTitles.map((title) => ({ title, tags: [] })),
+      rankingTags: context.topTags,
+      channel: {
+        companyName: settings?.companyName ?? '',
+        eeatStatement: settings?.eeatStatement ?? '',
+        toneOfVoice: settings?.toneOfVoice ?? '',
+        industries: settings?.industries ?? [],
+        topics: settings?.topics ?? [],
+      },
+    };
+    return {
+      data,
+      inputs: {
+        captions: captions.state,
+        relatedKeywords: Math.min(data.relatedKeywords.length, 15),
+        rankingVideos: Math.min(data.rankingVideos.length, 10),
+      },
+    };
+  }
+
+  private async fail(id: string, code: string, message: string): Promise<void> {
+    await this.db
+      .update(aiGenerations)
+      .set({
+        status: 'failed',
+        counted: false,
+        errorCode: code,
+        errorMessage: message,
+        finishedAt: this.clock.now(),
+      })
+      .where(and(eq(aiGenerations.id, id), inArray(aiGenerations.status, ['pending', 'running'])));
+  }
+
+  private async requireVideo(channelId: string, videoId: string, db: Db = this.db) {
+    const video = await db.query.videos.findFirst({
+      where: and(eq(videos.channelId, channelId), eq(videos.youtubeId, videoId)),
+      columns: { id: true, durationSeconds: true, searchTerm: true },
+    });
+    if (!video) throw new AppError('not-found', 'No such video');
+    return video;
+  }
+}
+
+/** A language tag's primary language ('en-us' → 'en'). */
+function languageOf(tag: string): string {
+  return tag.split(/[-_]/)[0]!.toLowerCase() || 'en';
+}
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
