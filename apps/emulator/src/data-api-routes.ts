@@ -1,10 +1,21 @@
 // YouTube Data API v3 routes: {prefix}/youtube/v3/* and the media upload of thumbnails.set.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CAPTION_FORMATS,
+  captionTracksOf,
+  parseCaptionTrackId,
+  renderCaptions,
+  type CaptionFormat,
+  type CaptionTrack,
+} from './captions.ts';
 import { CATEGORY_OWNER_CHANNEL_ID, VIDEO_CATEGORIES } from './categories.ts';
 import type { VideoRecord } from './corpus/types.ts';
 import { videoEditOf } from './corpus/types.ts';
 import {
   authorizationRequiredMine,
+  captionDownloadForbidden,
+  captionNotFound,
+  captionVideoNotFound,
   channelNotFound,
   forbidden,
   GoogleApiError,
@@ -29,7 +40,7 @@ import {
   type GoogleError,
 } from './google-errors.ts';
 import { I18N_LANGUAGES } from './languages.ts';
-import { READ_SCOPES, WRITE_SCOPES, type Principal } from './oauth.ts';
+import { CAPTION_SCOPES, READ_SCOPES, WRITE_SCOPES, type Principal } from './oauth.ts';
 import { decodePageToken, paginate } from './paging.ts';
 import type { QuotaMethod } from './quota-costs.ts';
 import {
@@ -104,6 +115,18 @@ function requireToken(call: Call, opts: { mine?: boolean; write?: boolean } = {}
   return principal;
 }
 
+/** What a handler answers: a JSON body, or text (a caption track). */
+type Answer =
+  { status?: number; body: Json } | { status?: number; text: string; contentType: string };
+
+/** Methods that need OAuth whatever else is sent: without any credential, 401 loginRequired. */
+const TOKEN_ONLY_METHODS: readonly QuotaMethod[] = [
+  'videos.update',
+  'thumbnails.set',
+  'captions.list',
+  'captions.download',
+];
+
 function listBody(
   kind: string,
   items: Json[],
@@ -136,12 +159,14 @@ export function registerDataApiRoutes(app: FastifyInstance, state: EmulatorState
     return { kind: 'anonymous' };
   }
 
-  /** Wraps a handler with latency, injected failures, authentication, metering and error mapping. */
+  /**
+   * Wraps a handler with latency, injected failures, authentication, metering and error mapping.
+   * `scopes`: a token must carry one of them (403 insufficientPermissions, not charged).
+   */
   function route(
     method: QuotaMethod,
-    handler: (
-      call: Call,
-    ) => Promise<{ status?: number; body: Json }> | { status?: number; body: Json },
+    handler: (call: Call) => Promise<Answer> | Answer,
+    options: { scopes?: readonly string[] } = {},
   ) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       switches.noteStarted(method);
@@ -152,12 +177,17 @@ export function registerDataApiRoutes(app: FastifyInstance, state: EmulatorState
       if ('status' in caller) return sendGoogleError(reply, caller);
       if (caller.kind === 'anonymous') {
         // No key and no token: no project to bill, so nothing is charged.
-        if (method === 'videos.update' || method === 'thumbnails.set')
-          return sendGoogleError(reply, loginRequired());
+        if (TOKEN_ONLY_METHODS.includes(method)) return sendGoogleError(reply, loginRequired());
         if (queryParam(request, 'mine') === 'true')
           return sendGoogleError(reply, authorizationRequiredMine());
         return sendGoogleError(reply, unregisteredCaller());
       }
+      if (
+        options.scopes &&
+        caller.kind === 'token' &&
+        !caller.principal.scopes.some((s) => options.scopes!.includes(s))
+      )
+        return sendGoogleError(reply, insufficientPermissions());
       // Every request that reaches a method costs, valid or not; an overdraft is refused for free.
       if (!state.quota.charge(method).ok) return sendGoogleError(reply, quotaExceeded());
       const channelId = caller.kind === 'token' ? caller.principal.channelId : undefined;
@@ -173,11 +203,16 @@ export function registerDataApiRoutes(app: FastifyInstance, state: EmulatorState
       const call: Call = { request, caller, q: (name) => queryParam(request, name), ctx };
       if (channelId) call.channelId = channelId;
       try {
-        const { status = 200, body } = await handler(call);
+        const answer = await handler(call);
         switches.noteApplied(method);
         // Holds the answer of an applied call (a test kills its client meanwhile).
         await switches.delayAnswer(method);
-        return sendJson(reply, status, body);
+        if ('text' in answer)
+          return reply
+            .code(answer.status ?? 200)
+            .type(answer.contentType)
+            .send(answer.text);
+        return sendJson(reply, answer.status ?? 200, answer.body);
       } catch (error) {
         if (error instanceof GoogleApiError) return sendGoogleError(reply, error.error);
         throw error;
@@ -517,6 +552,99 @@ export function registerDataApiRoutes(app: FastifyInstance, state: EmulatorState
         },
       };
     }),
+  );
+
+  // ---- captions.list and captions.download (youtube.force-ssl or youtubepartner) ----
+  const tracksOf = (video: VideoRecord): CaptionTrack[] =>
+    captionTracksOf(
+      state.options.seed,
+      video,
+      state.corpus.getChannel(video.channelId),
+      state.corpus.spokenSource(video),
+    );
+
+  app.get(
+    '/youtube/v3/captions',
+    route(
+      'captions.list',
+      (call) => {
+        const parts = parseParts(call.q('part'), ['id', 'snippet']);
+        requireToken(call);
+        const videoId = call.q('videoId');
+        if (!videoId) return fail(requiredParameter('videoId'));
+        const video = state.corpus.getVideo(videoId);
+        if (!video || !canSee(call.ctx, video)) return fail(captionVideoNotFound());
+        let tracks = tracksOf(video);
+        const ids = call
+          .q('id')
+          ?.split(',')
+          .map((id) => id.trim())
+          .filter(Boolean);
+        if (ids && ids.length > 0) {
+          if (ids.some((id) => !tracks.some((t) => t.id === id))) return fail(captionNotFound());
+          tracks = tracks.filter((t) => ids.includes(t.id));
+        }
+        const items = tracks.map((track) => {
+          const item: Json = {
+            kind: 'youtube#caption',
+            etag: etag('caption', track.id, track.lastUpdated),
+            id: track.id,
+          };
+          if (parts.has('snippet')) {
+            item.snippet = {
+              videoId: track.videoId,
+              lastUpdated: track.lastUpdated,
+              trackKind: 'standard',
+              language: track.language,
+              name: '',
+              audioTrackType: 'unknown',
+              isCC: false,
+              isLarge: false,
+              isEasyReader: false,
+              isDraft: false,
+              isAutoSynced: false,
+              status: 'serving',
+            };
+          }
+          return item;
+        });
+        return {
+          body: {
+            kind: 'youtube#captionListResponse',
+            etag: etag('captionList', videoId, ...items.map((i) => String(i.etag))),
+            items,
+          },
+        };
+      },
+      { scopes: CAPTION_SCOPES },
+    ),
+  );
+
+  app.get(
+    '/youtube/v3/captions/:id',
+    route(
+      'captions.download',
+      (call) => {
+        const principal = requireToken(call);
+        const id = (call.request.params as { id: string }).id;
+        const named = parseCaptionTrackId(id);
+        const video = named ? state.corpus.getVideo(named.videoId) : undefined;
+        const track = video ? tracksOf(video).find((t) => t.id === id) : undefined;
+        if (!video || !track) return fail(captionNotFound());
+        // Only the video's own channel may download its tracks.
+        if (video.channelId !== principal.channelId) return fail(captionDownloadForbidden());
+        if (switches.isForbidden(video.channelId)) return fail(forbidden());
+        const tfmt = call.q('tfmt') ?? 'srt';
+        if (!(CAPTION_FORMATS as readonly string[]).includes(tfmt))
+          return fail(invalidParameter('tfmt', tfmt));
+        const format = tfmt as CaptionFormat;
+        return {
+          text: renderCaptions(track, format),
+          contentType: format === 'vtt' ? 'text/vtt; charset=UTF-8' : 'text/plain; charset=UTF-8',
+        };
+      },
+      { scopes: CAPTION_SCOPES },
+    ),
   );
 
   // ---- thumbnails.set (media upload and the metadata-only path) ----

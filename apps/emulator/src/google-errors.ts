@@ -259,6 +259,37 @@ export const videoNotFound = (location: string): GoogleError =>
     locationType: location === 'videoId' ? 'parameter' : 'other',
   });
 
+/** 404 from captions.list for a video that does not exist (or the caller cannot see). */
+export const captionVideoNotFound = (): GoogleError =>
+  googleError(404, {
+    message:
+      'The video identified by the <code><a href="/youtube/v3/docs/captions/list#videoId">videoId</a></code> parameter could not be found.',
+    domain: 'youtube.caption',
+    reason: 'videoNotFound',
+    location: 'videoId',
+    locationType: 'parameter',
+  });
+
+/** 404 for a caption track id that names no track (captions.download, captions.list id=). */
+export const captionNotFound = (): GoogleError =>
+  googleError(404, {
+    message:
+      "The caption track could not be found. Check the value of the request's <code>id</code> parameter to ensure that it is correct.",
+    domain: 'youtube.caption',
+    reason: 'captionNotFound',
+    location: 'id',
+    locationType: 'parameter',
+  });
+
+/** 403 from captions.download for a track of a video the caller's channel does not own. */
+export const captionDownloadForbidden = (): GoogleError =>
+  googleError(403, {
+    message:
+      'The permissions associated with the request are not sufficient to download the caption track. The request might not be properly authorized, or the video order might not have enabled third-party contributions for this caption.',
+    domain: 'youtube.caption',
+    reason: 'forbidden',
+  });
+
 /** 400 for invalid video metadata in videos.update (reason names as in the videos.update reference). */
 export const invalidVideoField = (
   reason:

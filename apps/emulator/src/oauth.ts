@@ -45,6 +45,11 @@ export const WRITE_SCOPES = [
   'https://www.googleapis.com/auth/youtube.force-ssl',
   'https://www.googleapis.com/auth/youtubepartner',
 ];
+/** Scopes that allow captions.list and captions.download. */
+export const CAPTION_SCOPES = [
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+  'https://www.googleapis.com/auth/youtubepartner',
+];
 /** Scopes that allow Analytics reports. */
 export const ANALYTICS_SCOPES = [
   'https://www.googleapis.com/auth/yt-analytics.readonly',

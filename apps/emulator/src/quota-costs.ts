@@ -22,6 +22,7 @@ export const QUOTA_COSTS = {
   'i18nLanguages.list': 1,
   'videoCategories.list': 1,
   'captions.list': 50,
+  'captions.download': 200,
   'videos.update': 50,
   'thumbnails.set': 50,
   'playlistItems.insert': 50,

@@ -48,6 +48,7 @@ describe('quota meter', () => {
       'i18nLanguages.list': 1,
       'videoCategories.list': 1,
       'captions.list': 50,
+      'captions.download': 200,
       'videos.update': 50,
       'thumbnails.set': 50,
     });

@@ -32,6 +32,13 @@ export function uploadsPlaylistId(channelId: string): string {
   return `UU${channelId.slice(2)}`;
 }
 
+/** What a video's uploader said in it: its text as generated or imported, before any edit. */
+export interface SpokenSource {
+  title: string;
+  description: string;
+  tags: readonly string[];
+}
+
 /** The store of every channel, video and playlist of the emulator. */
 export class Corpus {
   readonly channels = new Map<string, ChannelRecord>();
@@ -40,6 +47,8 @@ export class Corpus {
   private readonly uploadsByChannel = new Map<string, string[]>();
   private readonly playlistsByChannel = new Map<string, string[]>();
   private readonly pending = new Map<string, () => GeneratedContent>();
+  /** The text captioned videos had before any edit: what their caption tracks say. */
+  private readonly spoken = new Map<string, SpokenSource>();
   /** Persisted user edits, applied over generated videos (key: video id). */
   readonly edits = new Map<string, VideoEdit>();
   /** Bumped on every change; the search index rebuilds when it moved. */
@@ -64,6 +73,7 @@ export class Corpus {
     const uploads = this.uploadsByChannel.get(channel.id)!;
     for (const video of videos) {
       if (this.videos.has(video.id)) continue;
+      this.keepSpoken(video);
       this.applyEdit(video);
       this.videos.set(video.id, video);
       uploads.push(video.id);
@@ -80,6 +90,7 @@ export class Corpus {
     const { videos, playlists } = generate();
     const uploads: string[] = [];
     for (const video of videos) {
+      this.keepSpoken(video);
       this.applyEdit(video);
       this.videos.set(video.id, video);
       uploads.push(video.id);
@@ -96,6 +107,23 @@ export class Corpus {
   /** Generates every pending channel (search and id lookups need the whole corpus). */
   ensureAll(): void {
     for (const id of [...this.pending.keys()]) this.ensureChannel(id);
+  }
+
+  private keepSpoken(video: VideoRecord): void {
+    if (!video.caption) return;
+    this.spoken.set(video.id, {
+      title: video.title,
+      description: video.description,
+      tags: [...video.tags],
+    });
+  }
+
+  /**
+   * What a captioned video says: its title, description and tags as generated or imported, so
+   * editing its metadata (which changes no spoken word) leaves its caption track as it was.
+   */
+  spokenSource(video: VideoRecord): SpokenSource {
+    return this.spoken.get(video.id) ?? video;
   }
 
   private applyEdit(video: VideoRecord): void {
