@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Template, VideoDetails } from '@tubewise/contract';
+import type { PublishResponse, Template, VideoDetails } from '@tubewise/contract';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUser } from '../../../lib/user.ts';
@@ -40,17 +40,25 @@ export interface VideoEditor {
   toggleIgnore: (tipType: string) => void;
   saveDraft: (baseRevision?: number | null) => void;
   deleteDraft: () => void;
-  publish: () => void;
+  /** Publishes the working copy; `onSuccess` runs once this very publish succeeded. */
+  publish: (onSuccess?: (response: PublishResponse) => void) => void;
   undoLastPublish: () => void;
   reloadRecommendations: () => void;
 }
 
 const NO_TEMPLATES: Template[] = [];
 
+/** What the page around the editor wants to hear about. */
+export interface VideoEditorOptions {
+  /** Runs after every successful publish of the video (not after an undo). */
+  onPublished?: (videoId: string, response: PublishResponse) => void;
+}
+
 /** The editor of one video, started from its loaded details and the channel's templates. */
 export function useVideoEditor(
   details: VideoDetails,
   templates: Template[] = NO_TEMPLATES,
+  options: VideoEditorOptions = {},
 ): VideoEditor {
   const [state, dispatch] = useReducer(editorReducer, details, (d) => initialEditorState(d));
   const queryClient = useQueryClient();
@@ -59,8 +67,10 @@ export function useVideoEditor(
 
   // Calls read the latest state when they run (e.g. a Ctrl+S right after typing).
   const stateRef = useRef(state);
+  const onPublishedRef = useRef(options.onPublished);
   useLayoutEffect(() => {
     stateRef.current = state;
+    onPublishedRef.current = options.onPublished;
   });
 
   // Only the answer of the newest recommendations request counts.
@@ -172,21 +182,26 @@ export function useVideoEditor(
     );
   }, [channelId, videoId, refreshList]);
 
-  const publish = useCallback(() => {
-    const current = stateRef.current;
-    if (current.publishing) return;
-    dispatch({ type: 'publishing' });
-    // One key per click: the client's automatic retries (network failure, 502) resend the same
-    // body, so the server answers a retry with the first attempt's result instead of publishing twice.
-    const body = { ...publishBody(current), idempotencyKey: crypto.randomUUID() };
-    publishVideo(channelId, videoId, body).then(
-      (response) => {
-        dispatch({ type: 'published', response, thumbnailId: body.thumbnailId });
-        refreshList();
-      },
-      (err: unknown) => dispatch({ type: 'publishFailed', error: toEditorError(err) }),
-    );
-  }, [channelId, videoId, refreshList]);
+  const publish = useCallback(
+    (onSuccess?: (response: PublishResponse) => void) => {
+      const current = stateRef.current;
+      if (current.publishing) return;
+      dispatch({ type: 'publishing' });
+      // One key per click: the client's automatic retries (network failure, 502) resend the same
+      // body, so the server answers a retry with the first attempt's result instead of publishing twice.
+      const body = { ...publishBody(current), idempotencyKey: crypto.randomUUID() };
+      publishVideo(channelId, videoId, body).then(
+        (response) => {
+          dispatch({ type: 'published', response, thumbnailId: body.thumbnailId });
+          refreshList();
+          onPublishedRef.current?.(videoId, response);
+          onSuccess?.(response);
+        },
+        (err: unknown) => dispatch({ type: 'publishFailed', error: toEditorError(err) }),
+      );
+    },
+    [channelId, videoId, refreshList],
+  );
 
   const undoLastPublish = useCallback(() => {
     const current = stateRef.current;

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useActiveChannel } from '../../../lib/channels/use-active-channel.ts';
 import { useVideoDetails } from '../api/get-video-details.ts';
-import { VideoEditor } from './video-editor.tsx';
+import { VideoEditor, type VideoEditorHooks } from './video-editor.tsx';
 
 /** The editor's loading placeholder, shaped like the page. */
 export function EditorSkeleton() {
@@ -47,8 +47,11 @@ const BackToList = () => (
   </Button>
 );
 
-/** The editor page's content for a video of the active channel: loading, errors, the editor. */
-export function VideoEditorScreen({ videoId }: { videoId: string }) {
+/**
+ * The editor page's content for a video of the active channel: loading, errors, the editor.
+ * `onPublished` and `publishActions` are passed to the editor (see `VideoEditorHooks`).
+ */
+export function VideoEditorScreen({ videoId, ...hooks }: { videoId: string } & VideoEditorHooks) {
   const { activeChannel, isLoading: channelLoading } = useActiveChannel();
   const channelId = activeChannel?.id;
   const query = useVideoDetails(channelId, videoId);
@@ -86,5 +89,5 @@ export function VideoEditorScreen({ videoId }: { videoId: string }) {
     );
   }
   if (!query.data) return <EditorSkeleton />;
-  return <VideoEditor key={`${channelId}/${videoId}`} details={query.data} />;
+  return <VideoEditor key={`${channelId}/${videoId}`} details={query.data} {...hooks} />;
 }

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Template, VideoDetails } from '@tubewise/contract';
+import type { PublishResponse, Template, VideoDetails } from '@tubewise/contract';
 import type { LimitError, Tip, TipGroup } from '@tubewise/recommendations';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -12,7 +12,7 @@ import { hasChanges, workingCopy, workingDirty } from './editor-state.ts';
 import { useHardLimitErrors, useLiveTips } from './live-tips.ts';
 import { useSaveShortcut, useVideoEditor } from './use-video-editor.ts';
 import { DescriptionField } from './components/description-field.tsx';
-import { EditorHeader } from './components/editor-header.tsx';
+import { EditorHeader, PUBLISH_BLOCKED_ID } from './components/editor-header.tsx';
 import { DraftMessages, PublishMessages } from './components/editor-messages.tsx';
 import { LanguageSelect, TagsField, TitleField } from './components/metadata-fields.tsx';
 import { CompactLevel, RecommendationsPanel } from './components/recommendations-panel.tsx';
@@ -52,10 +52,36 @@ function useSearchTermFromUrl(current: string | null, choose: (term: string | nu
   }, [wanted, current, choose, params, setParams]);
 }
 
+/** What `VideoEditorHooks.publishActions` gets: the editor's own publish flow. */
+export interface PublishControls {
+  /** Publishes like the Publish button; `onSuccess` runs once this publish succeeded. */
+  publish: (onSuccess?: (response: PublishResponse) => void) => void;
+  publishing: boolean;
+  /** Whether Publish is disabled (nothing to publish, a hard-limit error, an undo running). */
+  disabled: boolean;
+  /** Id of the text saying why Publish is disabled, for `aria-describedby`, when it shows. */
+  describedBy: string | undefined;
+}
+
+/** Optional hooks for a page that embeds the editor (the optimize queue). */
+export interface VideoEditorHooks {
+  /** Runs after every successful publish of the video (not after an undo). */
+  onPublished?: (videoId: string, response: PublishResponse) => void;
+  /**
+   * More buttons after Publish, built from the editor's publish flow. When given, the page
+   * leads to the next video itself, so the editor's "Next video" prompt stays hidden.
+   */
+  publishActions?: (controls: PublishControls) => ReactNode;
+}
+
 /** The editor of one loaded video: fields on the left, recommendations on the right (from md). */
-export function VideoEditor({ details }: { details: VideoDetails }) {
+export function VideoEditor({
+  details,
+  onPublished,
+  publishActions,
+}: { details: VideoDetails } & VideoEditorHooks) {
   const templatesQuery = useTemplates(details.channelId);
-  const editor = useVideoEditor(details, templatesQuery.data ?? NO_TEMPLATES);
+  const editor = useVideoEditor(details, templatesQuery.data ?? NO_TEMPLATES, { onPublished });
   const { state, dispatch } = editor;
   const copy = workingCopy(state);
   const dirty = workingDirty(state);
@@ -83,13 +109,25 @@ export function VideoEditor({ details }: { details: VideoDetails }) {
     el?.focus();
   };
 
+  const publishBlocked = publishBlockedReason(errors, hasChanges(state));
+
   return (
     <Box>
       <EditorHeader
         editor={editor}
-        publishBlocked={publishBlockedReason(errors, hasChanges(state))}
+        publishBlocked={publishBlocked}
+        actions={publishActions?.({
+          publish: editor.publish,
+          publishing: state.publishing,
+          disabled: publishBlocked !== null || state.restoring,
+          describedBy: publishBlocked ? PUBLISH_BLOCKED_ID : undefined,
+        })}
       />
-      <PublishMessages state={state} dispatch={dispatch} onChooseLanguage={focusLanguage} />
+      <PublishMessages
+        state={publishActions ? { ...state, showNextVideo: false } : state}
+        dispatch={dispatch}
+        onChooseLanguage={focusLanguage}
+      />
       <DraftMessages
         state={state}
         dispatch={dispatch}

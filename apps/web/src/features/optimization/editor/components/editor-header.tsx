@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -27,6 +27,9 @@ const VISIBILITY: Record<string, string> = {
   private: 'Private',
   unlisted: 'Unlisted',
 };
+
+/** Id of the text saying why Publish is disabled (for other publish buttons to point at). */
+export const PUBLISH_BLOCKED_ID = 'publish-blocked';
 
 /** "Ctrl+S" or "⌘S" for the platform. */
 function saveShortcut(): string {
@@ -63,10 +66,13 @@ function LastPublish({ state, onUndo }: { state: EditorState; onUndo: () => void
 export function EditorHeader({
   editor,
   publishBlocked,
+  actions,
 }: {
   editor: VideoEditor;
   /** Why Publish is disabled, or null. */
   publishBlocked: string | null;
+  /** More buttons after Publish (the optimize queue's "Publish and next"). */
+  actions?: ReactNode;
 }) {
   const { state } = editor;
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -154,17 +160,18 @@ export function EditorHeader({
         <Box sx={{ flex: 1 }} />
         <Button
           variant="contained"
-          onClick={editor.publish}
+          onClick={() => editor.publish()}
           loading={state.publishing}
           disabled={publishBlocked !== null || state.restoring}
-          aria-describedby={publishBlocked ? 'publish-blocked' : undefined}
+          aria-describedby={publishBlocked ? PUBLISH_BLOCKED_ID : undefined}
         >
           Publish
         </Button>
+        {actions}
       </Stack>
       {publishBlocked ? (
         <Typography
-          id="publish-blocked"
+          id={PUBLISH_BLOCKED_ID}
           variant="body2"
           color="text.secondary"
           sx={{ mt: 1, textAlign: { sm: 'right' } }}
