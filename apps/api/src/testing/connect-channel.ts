@@ -12,7 +12,13 @@ type ChannelServices = Pick<Services, 'sessions' | 'connect' | 'users' | 'sync'>
 export async function connectEmulatorChannel(
   services: ChannelServices,
   emulator: Emulator,
-  options: { userId: string; youtubeChannelId: string; account: string },
+  options: {
+    userId: string;
+    youtubeChannelId: string;
+    account: string;
+    /** Scopes granted besides the ones the product asks for (e.g. youtube.force-ssl). */
+    extraScopes?: string[];
+  },
 ): Promise<string> {
   const session = await services.sessions.create(options.userId, {});
   const ids = { userId: options.userId, familyId: session.familyId };
@@ -21,8 +27,17 @@ export async function connectEmulatorChannel(
     reconnect: false,
     firstChannel: true,
   });
+  const consentUrl = new URL(authUrl);
+  if (options.extraScopes?.length) {
+    const scopes = consentUrl.searchParams.get('scope') ?? '';
+    consentUrl.searchParams.set('scope', [scopes, ...options.extraScopes].join(' ').trim());
+  }
   const back = new URL(
-    emulator.control.approveConsent(authUrl, options.account, options.youtubeChannelId),
+    emulator.control.approveConsent(
+      consentUrl.toString(),
+      options.account,
+      options.youtubeChannelId,
+    ),
   );
   const result = await services.connect.complete(
     { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
