@@ -43,6 +43,11 @@ if (config.env.NODE_ENV === 'production' && config.platform.usesEmulator) {
     'NODE_ENV=production with the built-in YouTube emulator: channels connect to emulated accounts, not YouTube. Set GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_OAUTH_*_URL and YOUTUBE_API_ROOT_URL to reach Google.',
   );
 }
+if (config.env.NODE_ENV === 'production' && config.llm.usesEmulator) {
+  logger.warn(
+    'NODE_ENV=production with the built-in AI model emulator: AI suggestions come from a deterministic generator, not a language model. Set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to use one.',
+  );
+}
 
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'Shutting down after an error');
