@@ -1,11 +1,17 @@
 /** Test data builders: valid contract objects with overridable fields. */
 import {
+  aiEligibility as aiEligibilitySchema,
+  aiGeneration as aiGenerationSchema,
+  aiQuota as aiQuotaSchema,
   channel as channelSchema,
   channelSettings as channelSettingsSchema,
   language as languageSchema,
   publicConfig as publicConfigSchema,
   syncStatus as syncStatusSchema,
   user as userSchema,
+  type AiEligibility,
+  type AiGeneration,
+  type AiQuota,
   type Channel,
   type ChannelSettings,
   type Language,
@@ -120,6 +126,60 @@ export function buildSyncStatus(overrides: Partial<SyncStatus> = {}): SyncStatus
     finishedAt: null,
     lastSyncedAt: null,
     error: null,
+    ...overrides,
+  });
+}
+
+/** A channel's AI quota of the month (validated): 38 of 50 used, resetting on 1 December 2026. */
+export function buildAiQuota(overrides: Partial<AiQuota> = {}): AiQuota {
+  const limit = overrides.limit ?? 50;
+  const used = overrides.used ?? 38;
+  return aiQuotaSchema.parse({
+    used,
+    limit,
+    remaining: Math.max(0, limit - used),
+    exceeded: used >= limit,
+    resetsAt: '2026-12-01T00:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A video's AI eligibility (validated): eligible, a 10-minute video, the default quota. */
+export function buildAiEligibility(overrides: Partial<AiEligibility> = {}): AiEligibility {
+  return aiEligibilitySchema.parse({
+    eligible: true,
+    reasons: [],
+    quota: buildAiQuota(),
+    maxVideoMinutes: 45,
+    durationSeconds: 600,
+    ...overrides,
+  });
+}
+
+/** A finished AI generation (validated): three titles and a description, none rated. */
+export function buildAiGeneration(overrides: Partial<AiGeneration> = {}): AiGeneration {
+  return aiGenerationSchema.parse({
+    id: 'gen-1',
+    videoId: 'vid-1',
+    status: 'done',
+    searchTerm: 'sourdough bread',
+    language: 'en',
+    model: 'test-model-1',
+    titles: [
+      { text: 'Sourdough bread at home: the easy way', feedback: null },
+      { text: 'My first sourdough bread (no mixer)', feedback: null },
+      { text: 'Sourdough bread for beginners, step by step', feedback: null },
+    ],
+    description: {
+      text: 'Bake sourdough bread at home with a simple starter.\n\nIngredients and timings below.',
+      feedback: null,
+    },
+    inputs: { captions: 'used', relatedKeywords: 8, rankingVideos: 10 },
+    error: null,
+    tokens: { prompt: 1200, completion: 300 },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    finishedAt: '2026-11-20T10:00:12.000Z',
+    requestedBy: 'Ana',
     ...overrides,
   });
 }

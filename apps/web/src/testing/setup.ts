@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetApiClientForTests } from '../lib/api-client.ts';
 import { activeChannelStore } from '../lib/channels/active-channel.ts';
 import { syncTracker } from '../lib/channels/channel-sync.ts';
+import { aiHandlers, resetAiApi } from './ai-server.ts';
 import { resetApi, server } from './server.ts';
 import { installMatchMedia, resetViewport } from './viewport.ts';
 
@@ -14,6 +15,9 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   resetApi();
+  resetAiApi();
+  // Before each test's own handlers (server.use prepends): a test's override answers first.
+  server.use(...aiHandlers);
   resetViewport();
   localStorage.clear();
   resetApiClientForTests();

@@ -8,6 +8,8 @@ import { useUser } from '../../lib/user.ts';
 import { ChangeEmailForm } from '../../features/account/components/change-email-form.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { EmailNotificationsSwitch } from '../../features/account/components/email-notifications-switch.tsx';
+import { AiPermissionSwitch } from '../../features/account/components/ai-permission-switch.tsx';
+import { aiAllowed } from '../../features/account/api/update-ai-permission.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -21,7 +23,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Account settings: e-mail, password, e-mail notifications. */
+/** Account settings: e-mail, password, e-mail notifications, AI permission. */
 export default function SettingsAccountPage() {
   const user = useUser().data;
   if (!user) return <PageLoader />;
@@ -36,6 +38,9 @@ export default function SettingsAccountPage() {
       </Section>
       <Section title="Notifications">
         <EmailNotificationsSwitch enabled={user.notificationSettings.email} />
+      </Section>
+      <Section title="AI suggestions">
+        <AiPermissionSwitch allowed={aiAllowed(user)} />
       </Section>
     </>
   );

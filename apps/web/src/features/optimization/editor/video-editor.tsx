@@ -11,6 +11,7 @@ import { useTemplates } from '../api/templates.ts';
 import { hasChanges, workingCopy, workingDirty } from './editor-state.ts';
 import { useHardLimitErrors, useLiveTips } from './live-tips.ts';
 import { useSaveShortcut, useVideoEditor } from './use-video-editor.ts';
+import { AiSuggestionsPanel } from './components/ai-suggestions-panel.tsx';
 import { DescriptionField } from './components/description-field.tsx';
 import { EditorHeader, PUBLISH_BLOCKED_ID } from './components/editor-header.tsx';
 import { DraftMessages, PublishMessages } from './components/editor-messages.tsx';
@@ -74,7 +75,10 @@ export interface VideoEditorHooks {
   publishActions?: (controls: PublishControls) => ReactNode;
 }
 
-/** The editor of one loaded video: fields on the left, recommendations on the right (from md). */
+/**
+ * The editor of one loaded video: fields on the left, AI suggestions and recommendations on the
+ * right (from md; one column below).
+ */
 export function VideoEditor({
   details,
   onPublished,
@@ -194,13 +198,27 @@ export function VideoEditor({
             />
           </Stack>
         </Paper>
-        <RecommendationsPanel
-          live={live}
-          recommendations={state.recommendations}
-          dispatch={dispatch}
-          onIgnore={editor.toggleIgnore}
-          onRetry={editor.reloadRecommendations}
-        />
+        {/* Stretched to the row: the recommendations stay in view (sticky) below the AI panel. */}
+        <Stack sx={{ gap: 3, minWidth: 0, alignSelf: 'stretch' }}>
+          <AiSuggestionsPanel
+            channelId={state.channelId}
+            videoId={state.videoId}
+            searchTerm={copy.searchTerm}
+            durationSeconds={state.facts.durationSeconds}
+            currentTitle={copy.title}
+            currentDescription={copy.description}
+            // Through the same edit as typing: live tips, level, dirty flags and drafts follow.
+            onUseTitle={(value) => dispatch({ type: 'edit', field: 'title', value })}
+            onUseDescription={(value) => dispatch({ type: 'edit', field: 'description', value })}
+          />
+          <RecommendationsPanel
+            live={live}
+            recommendations={state.recommendations}
+            dispatch={dispatch}
+            onIgnore={editor.toggleIgnore}
+            onRetry={editor.reloadRecommendations}
+          />
+        </Stack>
       </Box>
     </Box>
   );

@@ -27,7 +27,7 @@ const PUBLISH_ERROR_TITLES: Record<string, string> = {
  * Reconnect from the editor: the consent comes back to this very page (the server validates the
  * path), where the unsaved changes kept in the browser are put back.
  */
-function ReconnectButton({ channelId }: { channelId: string }) {
+export function ReconnectButton({ channelId }: { channelId: string }) {
   const user = useUser().data;
   const location = useLocation();
   const connect = useConnectChannel();
