@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorControl } from './control.ts';
+import { CHAT_FAILURE_KINDS } from './switches.ts';
 
 const latency = z.object({
   ms: z.number().int().min(0).max(60_000),
@@ -19,6 +20,10 @@ const advance = z.object({
     .default(0),
 });
 const failures = z.object({ rate: z.number().min(0).max(1), seed: z.string().optional() });
+const chatFailures = z.object({
+  kind: z.enum(CHAT_FAILURE_KINDS),
+  count: z.number().int().min(0).max(1000).default(1),
+});
 const exhausted = z.object({ exhausted: z.boolean() });
 const revoke = z.union([
   z.object({ refreshToken: z.string().min(1) }),
@@ -65,6 +70,12 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     const parsed = failures.safeParse(request.body);
     if (!parsed.success) return bad(reply, parsed.error);
     control.setFailureRate(parsed.data.rate, parsed.data.seed);
+    return control.state().switches;
+  });
+  app.post('/_emulator/chat-failures', async (request, reply) => {
+    const parsed = chatFailures.safeParse(request.body);
+    if (!parsed.success) return bad(reply, parsed.error);
+    control.setChatFailures(parsed.data.kind, parsed.data.count);
     return control.state().switches;
   });
   app.post('/_emulator/quota-exhausted', async (request, reply) => {

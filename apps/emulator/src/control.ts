@@ -3,7 +3,7 @@ import type { DemoAccount } from './accounts.ts';
 import type { ImportSummary } from './import/importer.ts';
 import type { ChannelRecord } from './corpus/types.ts';
 import type { QuotaLedger } from './quota.ts';
-import type { LatencyPhase, SwitchState } from './switches.ts';
+import type { ChatFailureKind, LatencyPhase, SwitchState } from './switches.ts';
 
 /** Options of a channel added through the control API. */
 export interface AddChannelRequest {
@@ -41,6 +41,11 @@ export interface EmulatorControl {
   setMethodLatency(method: string, ms: number, phase?: LatencyPhase): void;
   /** Answers a share (0..1) of API calls with a 500/503 backendError, deterministically from the seed. */
   setFailureRate(rate: number, seed?: string): void;
+  /**
+   * Makes the next `count` chat completions (the OpenAI-compatible /v1 API) answer `kind`: a 500,
+   * 503 or 429 error, content that is not JSON, JSON of another shape, or a refusal. 0 clears.
+   */
+  setChatFailures(kind: ChatFailureKind, count: number): void;
   /** Forces every metered call to answer 403 quotaExceeded. */
   setQuotaExhausted(on: boolean): void;
   /** Revokes one refresh token (and its access tokens); false when unknown. */

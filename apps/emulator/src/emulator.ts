@@ -24,6 +24,7 @@ import {
   KeywordDataEmulator,
   registerKeywordDataRoutes,
 } from './keyword-data-routes.ts';
+import { registerLlmRoutes } from './llm-routes.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerOAuthRoutes } from './oauth-routes.ts';
 import { OAuthServer } from './oauth.ts';
@@ -269,6 +270,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     },
     setMethodLatency: (method, ms, phase) => state.switches.setMethodLatency(method, ms, phase),
     setFailureRate: (rate, seed) => state.switches.setFailureRate(rate, seed),
+    setChatFailures: (kind, count) => state.switches.setChatFailures(kind, count),
     setQuotaExhausted: (on) => {
       quota.forcedExhausted = on;
     },
@@ -395,6 +397,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       });
     }
     registerKeywordDataRoutes(app, keywordData);
+    // The OpenAI-compatible API: its own scope, for OpenAI's error and not-found bodies.
+    await app.register(async (scope) => registerLlmRoutes(scope, state), { prefix: '/v1' });
     app.addHook('onClose', async () => writer?.flush());
   };
 

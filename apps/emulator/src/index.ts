@@ -55,3 +55,18 @@ export {
   type Market,
 } from './keyword-data.ts';
 export { parseReportQuery, runReport, searchTermsOf } from './analytics.ts';
+export {
+  CHAT_COMPLETIONS_METHOD,
+  LLM_MODEL_ID,
+  MODELS_METHOD,
+  estimateTokens,
+} from './llm-routes.ts';
+export {
+  extractVideoData,
+  writeMetadata,
+  writeMetadataForPrompt,
+  type GeneratedMetadata,
+  type VideoData,
+} from './llm-generator.ts';
+export { CHAT_FAILURE_KINDS, type ChatFailureKind } from './switches.ts';
+export { captionTrackId, type CaptionTrack } from './captions.ts';

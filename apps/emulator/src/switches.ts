@@ -10,6 +10,17 @@ import { createRandom, type Random } from './prng.ts';
  */
 export type LatencyPhase = 'before' | 'after';
 
+/** What the next chat completions answer instead of a good one (the chat-failures switch). */
+export const CHAT_FAILURE_KINDS = [
+  'http-500',
+  'http-503',
+  'http-429',
+  'malformed-json',
+  'schema-mismatch',
+  'refusal',
+] as const;
+export type ChatFailureKind = (typeof CHAT_FAILURE_KINDS)[number];
+
 /** The switch settings as the control API shows them. */
 export interface SwitchState {
   latencyMs: number;
@@ -20,6 +31,8 @@ export interface SwitchState {
   methodLatency: Record<string, { ms: number; phase: LatencyPhase }>;
   /** Per method: calls received, and calls applied (handled without an error). */
   calls: Record<string, { started: number; applied: number }>;
+  /** How the next chat completions answer, in order (empty: well). */
+  chatFailures: ChatFailureKind[];
 }
 
 /** Holds the switch settings and draws injected failures. */
@@ -31,6 +44,7 @@ export class Switches {
   readonly forbiddenChannels = new Set<string>();
   private readonly methodLatency = new Map<string, { ms: number; phase: LatencyPhase }>();
   private readonly calls = new Map<string, { started: number; applied: number }>();
+  private chatFailures: ChatFailureKind[] = [];
 
   constructor(seed: string) {
     this.failureSeed = seed;
@@ -88,6 +102,16 @@ export class Switches {
     return entry;
   }
 
+  /** Makes the next `count` chat completions answer `kind` (replacing what was queued; 0 clears). */
+  setChatFailures(kind: ChatFailureKind, count: number): void {
+    this.chatFailures = Array.from({ length: Math.max(0, count) }, () => kind);
+  }
+
+  /** The failure the next chat completion answers, if one is queued (and takes it). */
+  takeChatFailure(): ChatFailureKind | undefined {
+    return this.chatFailures.shift();
+  }
+
   /** Whether calls for this channel answer 403 forbidden. */
   isForbidden(channelId: string | undefined): boolean {
     return channelId !== undefined && this.forbiddenChannels.has(channelId);
@@ -102,6 +126,7 @@ export class Switches {
       forbiddenChannels: [...this.forbiddenChannels],
       methodLatency: Object.fromEntries(this.methodLatency),
       calls: Object.fromEntries([...this.calls].map(([m, c]) => [m, { ...c }])),
+      chatFailures: [...this.chatFailures],
     };
   }
 
@@ -112,5 +137,6 @@ export class Switches {
     this.forbiddenChannels.clear();
     this.methodLatency.clear();
     this.calls.clear();
+    this.chatFailures = [];
   }
 }
