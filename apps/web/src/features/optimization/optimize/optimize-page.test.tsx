@@ -14,6 +14,7 @@ import {
 import { editorHandlers, requestsOf, resetEditorApi } from '../editor/testing/editor-server.ts';
 import { OptimizePage } from './optimize-page.tsx';
 import { queueStorageKey } from './queue-state.ts';
+import { setViewport } from '../../../testing/viewport.ts';
 
 // Whole-editor tests type into real fields: slower than the 5 s default on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -290,5 +291,26 @@ describe('the queue', () => {
     );
     expect(screen.queryByRole('region', { name: 'Queue progress' })).toBeNull();
     expect(localStorage.getItem(queueStorageKey('ch-1'))).toBeNull();
+  });
+
+  it.each([
+    ['phone', 390],
+    ['desktop', 1280],
+    ['wide desktop', 1600],
+  ])('keeps one h1 (the video), then the editor and the queue at h2 (%s)', async (_n, width) => {
+    setViewport({ width });
+    renderPage();
+    await editorOf('High impact video');
+    const headings = screen
+      .getAllByRole('heading')
+      .map((h) => `h${h.tagName.slice(1)} ${h.textContent ?? ''}`);
+    expect(headings[0]).toBe('h1 High impact video');
+    expect(headings.filter((h) => h.startsWith('h1 '))).toHaveLength(1);
+    expect(headings).toContain('h2 Queue');
+    expect(screen.getByRole('complementary', { name: 'Queue' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Jump to the queue list' })).toHaveAttribute(
+      'href',
+      '#optimize-queue',
+    );
   });
 });
