@@ -202,10 +202,11 @@ const WORD_RE =
   /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]|[\p{L}\p{M}\p{N}_]+(?:['’-][\p{L}\p{M}\p{N}_]+)*/gu;
 const wordCount = (text: string): number => [...text.matchAll(WORD_RE)].length;
 
-/** Text without angle brackets, control characters and runs of spaces. */
+/** Text without markup tags, angle brackets, control characters and runs of spaces. */
 function clean(text: string): string {
   return text
     .normalize('NFC')
+    .replace(/<\/?[A-Za-z][^<>]{0,200}>/gu, ' ')
     .replace(/[<>]/gu, '')
     .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
     .replace(/\s+/gu, ' ')
