@@ -72,6 +72,11 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The channel-filter journey needs 7 or more channels: connect all eight demo channels.
       DEMO_CONNECTED_CHANNELS: '8',
+      // The AI journeys walk /optimize, which only exists with its feature flag.
+      FEATURE_NEW_OPTIMIZE_PAGE: 'true',
+      // A small month, so the AI journey reaches the quota-exceeded state with few generations
+      // (per channel: ai-metadata and ai-optimize use channels of their own).
+      AI_GENERATIONS_PER_MONTH: '4',
     },
   },
 });
