@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AI_POLL_DELAY_MS } from '@tubewise/contract/constants';
+import { AI_POLL_DELAY_MS } from '@tubewise/contract/ai-constants';
 import { aiApi } from '../../../../testing/ai-server.ts';
 import {
   buildAiEligibility,
@@ -182,6 +182,7 @@ describe('generating', () => {
 
     const progress = await screen.findByRole('progressbar', { name: 'Writing AI suggestions' });
     expect(progress).not.toHaveAttribute('aria-valuenow');
+    expect(screen.getByText('Writing suggestions.')).toHaveAttribute('role', 'status');
     expect(screen.getByText(AI_PENDING_TEXT)).toBeInTheDocument();
     expect(AI_PENDING_TEXT).toContain('we check every 10 seconds');
     expect(screen.queryByRole('button', { name: 'Generate titles and description' })).toBeNull();

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AiFeedbackBody, AiGeneration } from '@tubewise/contract';
-import { AI_TITLES_MAX, AI_TITLES_MIN } from '@tubewise/contract/constants';
+import { AI_TITLES_MAX, AI_TITLES_MIN } from '@tubewise/contract/ai-constants';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -109,14 +109,16 @@ export function AiSuggestionsPanel({
     );
   };
 
-  const finished = generation !== null && generation.id === watchedId && !inProgress;
-  const announcement =
-    useMessage ||
-    (finished
-      ? generation.status === 'done'
+  // Said by screen readers as it changes (the region is there from the start, so it is heard).
+  const watched = generation !== null && generation.id === watchedId;
+  let announcement = useMessage;
+  if (!announcement && watched && inProgress) announcement = 'Writing suggestions.';
+  else if (!announcement && watched) {
+    announcement =
+      generation.status === 'done'
         ? `Suggestions ready: ${contentsText(generation)}.`
-        : 'The AI could not write suggestions.'
-      : '');
+        : 'The AI could not write suggestions.';
+  }
 
   return (
     <Paper
