@@ -5,8 +5,8 @@ import {
   AI_GENERATION_STATUSES,
   AI_INELIGIBLE_REASONS,
   AI_TITLES_MAX,
-  SEARCH_TERM_MAX_LENGTH,
-} from './constants.ts';
+} from './ai-constants.ts';
+import { SEARCH_TERM_MAX_LENGTH } from './constants.ts';
 
 /** Why a video cannot get AI-written metadata now; the UI says each in words. */
 export const aiIneligibleReason = z.object({

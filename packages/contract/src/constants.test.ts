@@ -44,6 +44,18 @@ describe('the constants entry (@tubewise/contract/constants)', () => {
     expect(graph.packages).toEqual([]);
   });
 
+  it.each(['ai-constants', 'script-constants', 'reporting-constants'])(
+    'has a zod-free entry of its own for %s, outside the web entry chunk',
+    (name) => {
+      expect(packageJson.exports[`./${name}` as keyof typeof packageJson.exports]).toBe(
+        `./src/${name}.ts`,
+      );
+      const graph = moduleGraph(path.join(here, `${name}.ts`));
+      expect(graph.files).toEqual([`${name}.ts`]);
+      expect(graph.packages).toEqual([]);
+    },
+  );
+
   it('the scan sees what a schema module loads', () => {
     // Without this the test above could pass by reading nothing.
     expect(moduleGraph(path.join(here, 'users.ts')).packages).toContain('zod');

@@ -21,29 +21,6 @@ export const DEFAULT_AI_PERMISSION = 'ai-generate-description';
 /** The AI permission of a person who refused to send channel data to the AI model. */
 export const NO_AI_PERMISSION = 'none';
 
-// AI-written metadata
-
-/** Spec section 9: how often the web asks for a pending generation, in milliseconds. */
-export const AI_POLL_DELAY_MS = 10_000;
-/** Spec section 9: the longest video that can get metadata, in minutes (a setting's default). */
-export const DEFAULT_AI_MAX_VIDEO_MINUTES = 45;
-/** Generations per channel and calendar month (a setting's default; plans will set it). */
-export const DEFAULT_AI_GENERATIONS_PER_MONTH = 50;
-/** How many titles one generation writes. */
-export const AI_TITLES_MIN = 3;
-export const AI_TITLES_MAX = 5;
-/** A generation's states. */
-export const AI_GENERATION_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
-/** Thumbs up or down. */
-export const AI_FEEDBACK_VALUES = ['up', 'down'] as const;
-/** Each condition that keeps a video from getting AI-written metadata. */
-export const AI_INELIGIBLE_REASONS = [
-  'no-permission',
-  'video-too-long',
-  'channel-disconnected',
-  'quota-exceeded',
-] as const;
-
 // Optimisation
 
 /** Spec section 9: the video list's page size. */
@@ -100,62 +77,10 @@ export const SEED_MAX_LENGTH = 80;
 export const DEFAULT_FOLDER_NAME = 'Your saved ideas';
 /** Longest idea folder name, after trimming. */
 export const FOLDER_NAME_MAX_LENGTH = 60;
-/** Delay after the last keystroke before a script is saved (spec section 9). */
-export const SCRIPT_AUTOSAVE_MS = 500;
-/** Longest script body the server keeps (HTML), in characters. */
-export const SCRIPT_MAX_CHARACTERS = 200_000;
 /** How long a discovered list stays pageable by its listId. */
 export const IDEA_LIST_SNAPSHOT_HOURS = 6;
 /** Web page the weekly e-mail's unsubscribe link opens (public; it posts the token). */
 export const UNSUBSCRIBE_PAGE_PATH = '/video-idea/unsubscribe';
 
-/** Heading levels a script may hold: the page's own title is its h1. */
-const SCRIPT_HEADING_LEVELS = [2, 3] as const;
-
-/**
- * The markup a script keeps, once for both sides: the server sanitises with exactly these tags
- * (sanitize-html, no attributes) and the editor (TipTap) offers exactly these, so what one keeps
- * the other shows. Headings h2–h3, paragraphs, line breaks, lists, bold and italics; no quotes.
- */
-export const SCRIPT_HTML = {
-  headingLevels: SCRIPT_HEADING_LEVELS,
-  blockquote: false,
-  /** Every tag kept, as the editor writes it. */
-  tags: [
-    ...SCRIPT_HEADING_LEVELS.map((level) => `h${level}` as const),
-    'p',
-    'br',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'em',
-  ],
-  /** Other spellings of the same markup, renamed on the server as the editor reads them. */
-  aliases: { b: 'strong', i: 'em' },
-} as const;
-
-/** Default of the per-channel tracked-keyword limit (the server's TRACKED_KEYWORDS_MAX setting). */
-export const DEFAULT_TRACKED_KEYWORDS_MAX = 250;
-/** The longest pasted keyword list one add takes (characters). */
-export const TRACKED_KEYWORDS_PASTE_MAX_LENGTH = 20_000;
-/** Most keywords one delete takes. */
-export const TRACKED_KEYWORDS_DELETE_MAX = 500;
-/** Rank buckets of the rankings pages (spec section 3). */
-export const rankBuckets = ['top3', 'top10', 'top20', 'noRank'] as const;
-/** Sort fields of the rankings table (spec section 3: value, rank, change). */
-export const rankingSortFields = ['value', 'rank', 'change'] as const;
-/** Periods of the movement view (/new-rankings), in days; the first is the default. */
-export const MOVEMENT_PERIODS = [30, 90, 365] as const;
-/** One period of the movement view. */
-export type MovementPeriod = (typeof MOVEMENT_PERIODS)[number];
-/** How many winners and how many losers the movement view lists. */
-export const MOVEMENT_TOP_N = 10;
-/** Periods of the reporting overview (/reporting/overview), in days; the first is the default. */
-export const REPORTING_PERIODS = [28, 90, 365] as const;
-/** One period of the reporting overview. */
-export type ReportingPeriod = (typeof REPORTING_PERIODS)[number];
-/** How many top search terms the overview lists (YouTube answers at most 25 for that report). */
-export const REPORTING_TOP_TERMS = 25;
-/** Largest cost per view (USD) a channel may set for its monetary value. */
-export const COST_PER_VIEW_MAX = 10;
+/** Types of the other zod-free entries, for code that names them from here (types only: no run-time import). */
+export type { MovementPeriod, ReportingPeriod } from './reporting-constants.ts';

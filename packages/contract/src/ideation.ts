@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keywordSource } from './keywords.ts';
-import { FOLDER_NAME_MAX_LENGTH, SCRIPT_MAX_CHARACTERS, SEED_MAX_LENGTH } from './constants.ts';
+import { FOLDER_NAME_MAX_LENGTH, SEED_MAX_LENGTH } from './constants.ts';
+import { SCRIPT_MAX_CHARACTERS } from './script-constants.ts';
 
 /** One seed keyword as typed (trimmed, 1–80 characters). */
 export const seedKeyword = z.string().trim().min(1).max(SEED_MAX_LENGTH);

@@ -1,4 +1,7 @@
 export * from './constants.ts';
+export * from './ai-constants.ts';
+export * from './script-constants.ts';
+export * from './reporting-constants.ts';
 export * from './errors.ts';
 export * from './users.ts';
 export * from './routes.ts';

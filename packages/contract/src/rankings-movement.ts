@@ -1,7 +1,8 @@
 // The movement view of keyword rankings (/new-rankings): visibility over time, winners and
 // losers, keywords entering and leaving the top 10, and the channel's share of the top 20.
 import { z } from 'zod';
-import { MOVEMENT_PERIODS, type MovementPeriod } from './constants.ts';
+import { type MovementPeriod } from './constants.ts';
+import { MOVEMENT_PERIODS } from './reporting-constants.ts';
 
 /** The period of the movement view, in days (in the page's URL). */
 export const movementQuery = z.object({

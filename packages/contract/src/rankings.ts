@@ -1,12 +1,12 @@
 // Keyword rankings: the keywords a channel tracks (per keyword language) and their changes.
 import { z } from 'zod';
+import { KEYWORD_QUERY_MAX_LENGTH } from './constants.ts';
 import {
-  KEYWORD_QUERY_MAX_LENGTH,
   rankBuckets,
   rankingSortFields,
   TRACKED_KEYWORDS_DELETE_MAX,
   TRACKED_KEYWORDS_PASTE_MAX_LENGTH,
-} from './constants.ts';
+} from './reporting-constants.ts';
 
 /** A keyword a channel tracks in one keyword language. */
 export const trackedKeyword = z.object({

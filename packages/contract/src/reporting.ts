@@ -2,7 +2,8 @@
 // (views and watch time from YouTube search per day, against the previous period, search's share
 // of all views, the top search terms) and its monetary value with the method behind it.
 import { z } from 'zod';
-import { COST_PER_VIEW_MAX, REPORTING_PERIODS, type ReportingPeriod } from './constants.ts';
+import { type ReportingPeriod } from './constants.ts';
+import { COST_PER_VIEW_MAX, REPORTING_PERIODS } from './reporting-constants.ts';
 
 /** The period of the overview, in days (in the page's URL). */
 export const organicStatsQuery = z.object({

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TRACKED_KEYWORDS_MAX } from '@tubewise/contract/reporting-constants';
 import {
   DEFAULT_AI_GENERATIONS_PER_MONTH,
   DEFAULT_AI_MAX_VIDEO_MINUTES,
-  DEFAULT_TRACKED_KEYWORDS_MAX,
-} from '@tubewise/contract/constants';
+} from '@tubewise/contract/ai-constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

@@ -1,4 +1,4 @@
-import { AI_TITLES_MAX, AI_TITLES_MIN } from '@tubewise/contract/constants';
+import { AI_TITLES_MAX, AI_TITLES_MIN } from '@tubewise/contract/ai-constants';
 import { PLATFORM_LIMITS, RULE_THRESHOLDS } from '@tubewise/recommendations';
 import type { WriterPrompt } from './metadata-writer.ts';
 

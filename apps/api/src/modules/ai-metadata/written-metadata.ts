@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AI_TITLES_MAX, AI_TITLES_MIN } from '@tubewise/contract/constants';
+import { AI_TITLES_MAX, AI_TITLES_MIN } from '@tubewise/contract/ai-constants';
 import { hardLimitErrors } from '@tubewise/recommendations';
 
 /** The answer the model is asked for: 3–5 titles and one description. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { RankingItem, Rankings } from '@tubewise/contract';
-import { rankBuckets } from '@tubewise/contract/constants';
+import { rankBuckets } from '@tubewise/contract/reporting-constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

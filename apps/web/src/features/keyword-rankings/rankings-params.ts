@@ -1,10 +1,7 @@
 // The rankings table's state in the page's address: sort, order, bucket, search, page and the
 // keyword whose details are open. Anything unreadable falls back to the default.
-import {
-  rankBuckets,
-  rankingSortFields,
-  KEYWORD_QUERY_MAX_LENGTH,
-} from '@tubewise/contract/constants';
+import { KEYWORD_QUERY_MAX_LENGTH } from '@tubewise/contract/constants';
+import { rankBuckets, rankingSortFields } from '@tubewise/contract/reporting-constants';
 
 /** A sort field of the table. */
 export type RankingSort = (typeof rankingSortFields)[number];

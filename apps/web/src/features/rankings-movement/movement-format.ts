@@ -1,5 +1,6 @@
 // Texts and numbers of the movement view: periods, ranks, changes and days.
-import { MOVEMENT_PERIODS, type MovementPeriod } from '@tubewise/contract/constants';
+import { type MovementPeriod } from '@tubewise/contract/constants';
+import { MOVEMENT_PERIODS } from '@tubewise/contract/reporting-constants';
 
 /** The period a `?days=` value names; the default (30) for anything else. */
 export function periodOf(value: string | null): MovementPeriod {

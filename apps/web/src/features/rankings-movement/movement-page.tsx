@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { KeywordMove, RankingsMovement } from '@tubewise/contract';
-import { MOVEMENT_PERIODS, type MovementPeriod } from '@tubewise/contract/constants';
+import { type MovementPeriod } from '@tubewise/contract/constants';
+import { MOVEMENT_PERIODS } from '@tubewise/contract/reporting-constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CostPerViewSetting } from '@tubewise/contract';
-import { COST_PER_VIEW_MAX } from '@tubewise/contract/constants';
+import { COST_PER_VIEW_MAX } from '@tubewise/contract/reporting-constants';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';

@@ -1,5 +1,6 @@
 // Texts and numbers of the reporting overview: periods, changes, money, watch time and days.
-import { REPORTING_PERIODS, type ReportingPeriod } from '@tubewise/contract/constants';
+import { type ReportingPeriod } from '@tubewise/contract/constants';
+import { REPORTING_PERIODS } from '@tubewise/contract/reporting-constants';
 
 /** The period a `?days=` value names; the default (28) for anything else. */
 export function periodOf(value: string | null): ReportingPeriod {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OrganicStats, PeriodFigure } from '@tubewise/contract';
-import { REPORTING_PERIODS, type ReportingPeriod } from '@tubewise/contract/constants';
+import { type ReportingPeriod } from '@tubewise/contract/constants';
+import { REPORTING_PERIODS } from '@tubewise/contract/reporting-constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { AddTrackedKeywordsResult, Language } from '@tubewise/contract';
-import { TRACKED_KEYWORDS_PASTE_MAX_LENGTH } from '@tubewise/contract/constants';
+import { TRACKED_KEYWORDS_PASTE_MAX_LENGTH } from '@tubewise/contract/reporting-constants';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Editor } from '@tiptap/react';
-import { SCRIPT_HTML } from '@tubewise/contract/constants';
+import { SCRIPT_HTML } from '@tubewise/contract/script-constants';
 import { scriptExtensions } from './script-extensions.ts';
 
 let editor: Editor | null = null;

@@ -5,7 +5,7 @@
  */
 import type { Extensions } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { SCRIPT_HTML } from '@tubewise/contract/constants';
+import { SCRIPT_HTML } from '@tubewise/contract/script-constants';
 
 /** The extensions of the script editor. */
 export function scriptExtensions(): Extensions {

@@ -6,7 +6,7 @@
  * subscribes to snapshots (see use-script-sync.ts).
  */
 import type { VideoScript } from '@tubewise/contract';
-import { SCRIPT_AUTOSAVE_MS, SCRIPT_MAX_CHARACTERS } from '@tubewise/contract/constants';
+import { SCRIPT_AUTOSAVE_MS, SCRIPT_MAX_CHARACTERS } from '@tubewise/contract/script-constants';
 import { isApiError } from '../../../lib/api-error.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import type { SaveScriptBody } from '../api/scripts.ts';

@@ -19,7 +19,7 @@ import type {
   AiQuota,
   LatestAiGeneration,
 } from '@tubewise/contract';
-import { AI_POLL_DELAY_MS } from '@tubewise/contract/constants';
+import { AI_POLL_DELAY_MS } from '@tubewise/contract/ai-constants';
 import { channelAiQueryKey } from '../../../lib/ai-queries.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -1,6 +1,6 @@
 /** Texts of the AI suggestions panel: quota, eligibility, progress and what went into a generation. */
 import type { AiGeneration, AiQuota } from '@tubewise/contract';
-import { AI_POLL_DELAY_MS } from '@tubewise/contract/constants';
+import { AI_POLL_DELAY_MS } from '@tubewise/contract/ai-constants';
 import { hardLimitErrors, type LimitError } from '@tubewise/recommendations';
 import { formatNumber } from '../../../lib/format.ts';
 
