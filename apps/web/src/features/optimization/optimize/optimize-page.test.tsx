@@ -23,6 +23,8 @@ vi.setConfig({ testTimeout: 30_000 });
 let videos: VideoRow[] = [];
 /** How many of the next publishes fail. */
 let failingPublishes = 0;
+/** While set, publishes answer only once it resolves. */
+let heldPublish: Promise<void> | null = null;
 
 /** A video of the channel; the newest uploads are not the ones with the most impact. */
 const video = (videoId: string, title: string, impact: number, level = 30) =>
@@ -52,7 +54,8 @@ const detailsHandler = handle('videoDetails', (_b, { params }) => {
   return { body: buildVideoDetails({ videoId: row.videoId, live: { title: row.title } }) };
 });
 
-const publishHandler = handle('publish', (body, { params }) => {
+const publishHandler = handle('publish', async (body, { params }) => {
+  if (heldPublish) await heldPublish;
   if (failingPublishes > 0) {
     failingPublishes -= 1;
     return {
@@ -78,6 +81,7 @@ const publishHandler = handle('publish', (body, { params }) => {
 beforeEach(() => {
   resetEditorApi();
   failingPublishes = 0;
+  heldPublish = null;
   videos = [
     video('v-low', 'Low impact video', 20),
     video('v-high', 'High impact video', 90),
@@ -176,6 +180,24 @@ describe('the queue', () => {
     expect(stored()).toMatchObject({ position: 1, published: ['v-high'], skipped: [] });
     // Focus went to the progress, not lost with the previous video's buttons.
     expect(within(progress()).getByText('Video 2 of 3')).toHaveFocus();
+  });
+
+  it('a publish that answers after the person moved on counts, but does not move them again', async () => {
+    let release = () => {};
+    heldPublish = new Promise((resolve) => (release = resolve));
+    renderPage();
+    const title = await editorOf('High impact video');
+    const user = userEvent.setup();
+    await user.type(title, ' again');
+    await user.click(screen.getByRole('button', { name: 'Publish and next' }));
+    await waitFor(() => expect(requestsOf('publish')).toHaveLength(1));
+    await user.click(within(progress()).getByRole('button', { name: 'Skip' }));
+    await editorOf('Mid impact video');
+    release();
+    await waitFor(() => expect(stored()?.published).toEqual(['v-high']));
+    expect(within(progress()).getByText('Video 2 of 3')).toBeInTheDocument();
+    expect(within(progress()).getByText('1 published · 0 skipped')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mid impact video');
   });
 
   it('the editor’s own Publish marks the video published and stays on it', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PublishResponse } from '@tubewise/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -52,6 +52,10 @@ function QueueWorkspace({
   const statusRef = useRef<HTMLParagraphElement>(null);
   // Set when the queue moved on from inside the editor, whose buttons then disappear.
   const focusStatus = useRef(false);
+  const currentId = useRef(item.videoId);
+  useLayoutEffect(() => {
+    currentId.current = item.videoId;
+  });
   useEffect(() => {
     if (!focusStatus.current) return;
     focusStatus.current = false;
@@ -74,6 +78,8 @@ function QueueWorkspace({
           notify(`Published “${response.video.live.title || UNTITLED}” to YouTube.`, {
             variant: 'success',
           });
+          // The person may have moved on while it was publishing: then they stay where they are.
+          if (currentId.current !== item.videoId) return;
           focusStatus.current = true;
           nextAfter(item.videoId);
         })
