@@ -55,6 +55,10 @@ interface VideoResult {
   promptTokens: number;
   completionTokens: number;
   status: AiGeneration['status'];
+  /** Whether captions went into the prompt (and why not). */
+  captions: AiGeneration['inputs']['captions'];
+  /** Types of the applicable tips still failing after. */
+  failingAfter: string[];
 }
 
 /** The term a person would pick without help (see the header). */
@@ -189,6 +193,10 @@ async function main(): Promise<void> {
         promptTokens: generation.tokens?.prompt ?? 0,
         completionTokens: generation.tokens?.completion ?? 0,
         status: generation.status,
+        captions: generation.inputs.captions,
+        failingAfter: after.tips
+          .filter((t) => t.applicable && !t.ignored && !t.passed)
+          .map((t) => `${t.group}: ${t.label}`),
       };
     }
 
@@ -200,6 +208,11 @@ async function main(): Promise<void> {
   }
 }
 
+const countBy = (xs: string[]) => {
+  const counts = new Map<string, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return counts;
+};
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: number[]) => (xs.length ? sum(xs) / xs.length : 0);
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a');
@@ -246,11 +259,23 @@ function report(results: VideoResult[], failed: number, seconds: number): void {
       `mean ${Math.round(mean(tokens))}, median ${median(tokens)}`,
       `prompt ${Math.round(mean(results.map((r) => r.promptTokens)))} + completion ${Math.round(mean(results.map((r) => r.completionTokens)))}`,
     ],
+    [
+      'captions in the prompt',
+      [...countBy(results.map((r) => r.captions))].map(([k, n]) => `${k} ${n}`).join(', '),
+      'at most CHANNEL_DAILY_UNIT_BUDGET / 250 caption reads per channel a day',
+    ],
     ['wall time', `${seconds.toFixed(1)} s`, `${CONCURRENCY} at a time`],
   ];
   const width = Math.max(...rows.map((r) => r[0].length));
   for (const [name, value, note] of rows) {
     console.log(`  ${name.padEnd(width)}  ${value.padEnd(24)}  ${note}`);
+  }
+  const failing = new Map<string, number>();
+  for (const r of results)
+    for (const tip of r.failingAfter) failing.set(tip, (failing.get(tip) ?? 0) + 1);
+  console.log('  tips still failing after, by videos:');
+  for (const [tip, n] of [...failing].sort((a, b) => b[1] - a[1])) {
+    console.log(`    ${String(n).padStart(4)}  ${tip}`);
   }
 }
 

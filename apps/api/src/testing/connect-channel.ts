@@ -16,8 +16,10 @@ export async function connectEmulatorChannel(
     userId: string;
     youtubeChannelId: string;
     account: string;
-    /** Scopes granted besides the ones the product asks for (e.g. youtube.force-ssl). */
+    /** Scopes granted besides the ones the product asks for. */
     extraScopes?: string[];
+    /** Asked-for scopes the person unticks on the consent page (e.g. youtube.force-ssl). */
+    untickedScopes?: string[];
   },
 ): Promise<string> {
   const session = await services.sessions.create(options.userId, {});
@@ -28,9 +30,11 @@ export async function connectEmulatorChannel(
     firstChannel: true,
   });
   const consentUrl = new URL(authUrl);
-  if (options.extraScopes?.length) {
-    const scopes = consentUrl.searchParams.get('scope') ?? '';
-    consentUrl.searchParams.set('scope', [scopes, ...options.extraScopes].join(' ').trim());
+  if (options.extraScopes?.length || options.untickedScopes?.length) {
+    const scopes = (consentUrl.searchParams.get('scope') ?? '')
+      .split(' ')
+      .filter((scope) => scope && !options.untickedScopes?.includes(scope));
+    consentUrl.searchParams.set('scope', [...scopes, ...(options.extraScopes ?? [])].join(' '));
   }
   const back = new URL(
     emulator.control.approveConsent(

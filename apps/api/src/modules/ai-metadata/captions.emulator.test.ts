@@ -55,14 +55,14 @@ describe.each(testBackends())('AI metadata captions (%s)', (backend) => {
     throw new Error('generation did not settle');
   };
 
-  /** Connects a new emulator channel (with extra scopes) and picks a captioned video of it. */
-  async function captionedChannel(userId: string, extraScopes: string[]) {
+  /** Connects a new emulator channel (some scopes unticked) and picks a captioned video of it. */
+  async function captionedChannel(userId: string, untickedScopes: string[]) {
     const record = emulator.control.addChannel({ videoCount: 12, owner: ACCOUNT });
     const channelId = await connectEmulatorChannel(t.services, emulator, {
       userId,
       youtubeChannelId: record.id,
       account: ACCOUNT,
-      extraScopes,
+      untickedScopes,
     });
     await syncChannel(t.services, channelId);
     const captioned = await t.database.db.query.videos.findFirst({
@@ -89,8 +89,9 @@ describe.each(testBackends())('AI metadata captions (%s)', (backend) => {
     const email = 'ai-captions@example.com';
     const userId = await t.createUser(email);
     cookie = await t.login(email, TEST_PASSWORD);
-    granted = await captionedChannel(userId, [SCOPE_FORCE_SSL]);
-    plain = await captionedChannel(userId, []);
+    // The product asks for youtube.force-ssl (captions); the second person unticks it.
+    granted = await captionedChannel(userId, []);
+    plain = await captionedChannel(userId, [SCOPE_FORCE_SSL]);
   }, 60_000);
 
   afterAll(async () => {

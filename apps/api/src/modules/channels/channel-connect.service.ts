@@ -6,7 +6,7 @@ import { channelMembers, channels, oauthStates } from '../../db/schema/index.ts'
 import type { Clock } from '../../lib/clock.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { SCOPE_FORCE_SSL, SCOPE_MANAGE, type VideoPlatform } from '../video-platform/index.ts';
+import { SCOPE_MANAGE, type VideoPlatform } from '../video-platform/index.ts';
 import type { ChannelCredentials } from './channel-credentials.ts';
 import { safeOAuthReturnPath } from './oauth-return-path.ts';
 
@@ -157,7 +157,9 @@ export class ChannelConnectService {
         .catch((error: unknown) => {
           this.log.warn({ err: error }, 'Revoking an unusable grant failed');
         });
-    if (!tokens.scopes.includes(SCOPE_MANAGE) && !tokens.scopes.includes(SCOPE_FORCE_SSL)) {
+    // "Manage your YouTube account" is the checkbox the missing-permissions toast names; the
+    // captions scope (force-ssl) is asked for too but stays optional.
+    if (!tokens.scopes.includes(SCOPE_MANAGE)) {
       await revokeGrant();
       return failure(back, reconnect, { 'yt-permissions-given': 'false' });
     }

@@ -6,8 +6,17 @@ export const SCOPE_MANAGE = 'https://www.googleapis.com/auth/youtube';
 export const SCOPE_FORCE_SSL = 'https://www.googleapis.com/auth/youtube.force-ssl';
 /** Analytics scope for views by day and traffic source. */
 export const SCOPE_ANALYTICS = 'https://www.googleapis.com/auth/yt-analytics.readonly';
-/** What the product asks for when connecting a channel. */
-export const REQUESTED_SCOPES = [SCOPE_MANAGE, SCOPE_READONLY, SCOPE_ANALYTICS] as const;
+/**
+ * What the product asks for when connecting a channel. Managing videos is required; force-ssl
+ * is what captions.list/download accept, so AI suggestions can read what a video says: a person
+ * may untick it and the AI then writes without captions.
+ */
+export const REQUESTED_SCOPES = [
+  SCOPE_MANAGE,
+  SCOPE_READONLY,
+  SCOPE_ANALYTICS,
+  SCOPE_FORCE_SSL,
+] as const;
 /** YouTube's page size limit for list calls and the id limit of videos.list. */
 export const MAX_PAGE_SIZE = 50;
 
