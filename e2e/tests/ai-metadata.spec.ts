@@ -27,6 +27,8 @@ const LONG_CHANNEL = 'Trailside Kitchen';
  * journey generates there or minds its titles (ai-optimize uses another one).
  */
 const CHANNEL = 'Garage Science';
+/** The demo account's name (apps/api/src/seed.ts). */
+const DEMO_NAME = 'Demo Creator';
 /** How long the emulated model takes to answer the first generation: longer than one poll. */
 const MODEL_LATENCY_MS = 12_000;
 
@@ -164,6 +166,8 @@ test('AI suggestions: eligibility, generate and watch it poll, rate, use a title
   expect(polled.at(-1)).toBe('done');
   await expect(panel.getByText(/^\d titles and a description from /)).toBeVisible();
   await expect(panel).toContainText(`for “${term}”.`);
+  // Who asked for them, by name.
+  await expect(panel).toContainText(`Asked for by ${DEMO_NAME} on `);
 
   // ---- Rate title 1 up and the description down; the ratings stay after a reload. ----
   const up = panel.getByRole('button', { name: 'Rate title 1 up' });

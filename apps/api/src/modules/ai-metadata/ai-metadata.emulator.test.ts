@@ -148,6 +148,9 @@ describe.each(testBackends())('AI metadata (%s)', (backend) => {
     expect(done.tokens).toEqual({ prompt: 1200, completion: 400 });
     expect(done.model).toBe('fake-model-1');
     expect(done.searchTerm).toBe('camp cooking');
+    // Who asked, by name (the row keeps the user id).
+    expect(pending.requestedBy).toBe('Test User');
+    expect(done.requestedBy).toBe('Test User');
     // The grant allows captions (youtube.force-ssl); whether this video has a track is the emulator's.
     expect(['used', 'none']).toContain(done.inputs.captions);
     expect(writer.prompts).toHaveLength(1);

@@ -3,8 +3,11 @@ import type { aiGenerations } from '../../db/schema/index.ts';
 
 type GenerationRow = typeof aiGenerations.$inferSelect;
 
-/** A stored generation as the contract shows it. */
-export function presentGeneration(row: GenerationRow): AiGeneration {
+/**
+ * A stored generation as the contract shows it; `requestedBy` is the requester's display name
+ * (the row holds their user id), null when unknown.
+ */
+export function presentGeneration(row: GenerationRow, requestedBy: string | null): AiGeneration {
   const done = row.status === 'done';
   return {
     id: row.id,
@@ -26,6 +29,6 @@ export function presentGeneration(row: GenerationRow): AiGeneration {
         : { prompt: row.promptTokens, completion: row.completionTokens ?? 0 },
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    requestedBy: row.requestedBy,
+    requestedBy,
   };
 }

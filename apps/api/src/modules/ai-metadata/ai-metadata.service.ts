@@ -22,6 +22,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toSafeValue } from '../../lib/safe-text.ts';
 import type { OptimizationService } from '../optimization/index.ts';
+import { displayName } from '../users/index.ts';
 import { monthWindow } from './ai-quota.ts';
 import { presentGeneration } from './ai-metadata.presenter.ts';
 import type { CaptionSource } from './captions.ts';
@@ -236,7 +237,15 @@ export class AiMetadataService {
         throw new AppError('unavailable', 'The generation could not be started. Try again.');
       }
     }
-    return presentGeneration(row);
+    return this.present(row);
+  }
+
+  /** A generation as the contract shows it, with the requester's name (not their user id). */
+  private async present(row: GenerationRow): Promise<AiGeneration> {
+    return presentGeneration(
+      row,
+      row.requestedBy ? await displayName(this.db, row.requestedBy) : null,
+    );
   }
 
   /** The video's latest generation, null when it has none. */
@@ -246,7 +255,7 @@ export class AiMetadataService {
       where: and(eq(aiGenerations.channelId, channelId), eq(aiGenerations.videoId, videoId)),
       orderBy: [desc(aiGenerations.createdAt), desc(aiGenerations.id)],
     });
-    return row ? presentGeneration(row) : null;
+    return row ? this.present(row) : null;
   }
 
   /**
@@ -292,7 +301,7 @@ export class AiMetadataService {
         .where(eq(aiGenerations.id, row.id))
         .returning();
     }
-    return presentGeneration(updated[0]!);
+    return this.present(updated[0]!);
   }
 
   /**
