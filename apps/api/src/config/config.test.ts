@@ -106,6 +106,32 @@ describe('loadConfig', () => {
     expect(ok.embedded).toBe(false);
   });
 
+  it('needs a model with LLM_BASE_URL, and LLM_BASE_URL with a model or key', () => {
+    expect(problemsOf({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toEqual([
+      'LLM_MODEL: required with LLM_BASE_URL',
+    ]);
+    expect(problemsOf({ LLM_MODEL: 'gpt-4.1-mini', LLM_API_KEY: 'sk-x' })).toEqual([
+      'LLM_API_KEY: set LLM_BASE_URL too (unset, the built-in emulator answers)',
+      'LLM_MODEL: set LLM_BASE_URL too (unset, the built-in emulator answers)',
+    ]);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      LLM_MODEL: 'llama3.1',
+    });
+    expect(config.llm).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'unused',
+      model: 'llama3.1',
+      usesEmulator: false,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4100' }).llm).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4100/emulator/v1',
+      model: 'tubewise-emulator-deterministic-1',
+      usesEmulator: true,
+    });
+  });
+
   it('refuses to start production without a way to deliver e-mail, unless e-mail is disabled', () => {
     const production = {
       NODE_ENV: 'production',

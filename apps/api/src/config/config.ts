@@ -260,8 +260,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   problems.push(...mailProblems(source));
   if (given('LLM_BASE_URL')) {
-    for (const name of ['LLM_MODEL']) {
-      if (!given(name)) problems.push(`${name}: required with LLM_BASE_URL`);
+    if (!given('LLM_MODEL')) problems.push('LLM_MODEL: required with LLM_BASE_URL');
+  } else {
+    // Without a base URL the emulator answers: a key or model alone would be silently unused.
+    for (const name of ['LLM_API_KEY', 'LLM_MODEL']) {
+      if (given(name))
+        problems.push(`${name}: set LLM_BASE_URL too (unset, the built-in emulator answers)`);
     }
   }
   if (given('KEYWORD_DATA_URL')) {

@@ -21,6 +21,7 @@ import { connectEmulatorChannel, syncChannel } from '../../testing/connect-chann
 import { FakeWriter, goodAnswer, WriterError } from '../../testing/fake-writer.ts';
 import { DataForSeoAdapter } from '../keywords/index.ts';
 import { jobDefinitions } from '../../jobs/definitions.ts';
+import { OPEN_GENERATION_MAX_MS, RUN_LEASE_MS } from './ai-metadata.service.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 const MONTHLY = 6;
@@ -274,7 +275,8 @@ describe.each(testBackends())('AI metadata (%s)', (backend) => {
     });
     writer.script.push(new WriterError('unavailable', 'down', 503));
     await expect(job.handler({ generationId: row!.id }, context(0))).rejects.toThrow('down');
-    expect((await latest(videoIds[4]!))?.status).toBe('running');
+    // Back to pending for the retry to claim.
+    expect((await latest(videoIds[4]!))?.status).toBe('pending');
     // The next attempt succeeds.
     await job.handler({ generationId: row!.id }, context(1));
     expect((await latest(videoIds[4]!))?.status).toBe('done');
@@ -304,6 +306,51 @@ describe.each(testBackends())('AI metadata (%s)', (backend) => {
       status: 'failed',
       error: { code: 'ai-misconfigured' },
     });
+  });
+
+  it('lets one run hold a generation until its lease runs out, and gives up a generation left open', async () => {
+    const now = Date.now();
+    const [held] = await t.database.db
+      .insert(aiGenerations)
+      .values({
+        channelId,
+        videoId: videoIds[7]!,
+        requestedBy: userId,
+        status: 'running',
+        startedAt: new Date(now - 60_000),
+        createdAt: new Date(now - 60_000),
+      })
+      .returning();
+    // A second delivery of the job while the first run holds it: nothing happens.
+    await t.services.aiMetadata.run(held!.id, { final: false });
+    expect(writer.prompts).toHaveLength(0);
+    expect((await latest(videoIds[7]!))?.status).toBe('running');
+    // Past the lease (a worker that died), another run takes it over and writes it.
+    await t.database.db
+      .update(aiGenerations)
+      .set({ startedAt: new Date(now - RUN_LEASE_MS - 1000) })
+      .where(eq(aiGenerations.id, held!.id));
+    await t.services.aiMetadata.run(held!.id, { final: false });
+    expect((await latest(videoIds[7]!))?.status).toBe('done');
+    expect(writer.prompts).toHaveLength(1);
+
+    // A generation whose job was lost: given up (uncounted) once it is older than the limit, so
+    // the video can be generated again and the web stops waiting.
+    const [lost] = await t.database.db
+      .insert(aiGenerations)
+      .values({
+        channelId,
+        videoId: videoIds[8]!,
+        requestedBy: userId,
+        createdAt: new Date(now - OPEN_GENERATION_MAX_MS - 1000),
+      })
+      .returning();
+    const given = await latest(videoIds[8]!);
+    expect(given).toMatchObject({ id: lost!.id, status: 'failed', error: { code: 'ai-timeout' } });
+    const again = await generate(videoIds[8]!);
+    expect(again.statusCode).toBe(202);
+    expect(again.json().id).not.toBe(lost!.id);
+    await settled(videoIds[8]!);
   });
 
   it('asks once more after a malformed answer, and fails (uncounted) after two', async () => {

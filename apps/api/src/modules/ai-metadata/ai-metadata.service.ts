@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   DEFAULT_AI_PERMISSION,
@@ -32,6 +32,16 @@ import { MODEL_ANSWER_SCHEMA, readAnswer, type WrittenMetadata } from './written
 
 /** Model calls per generation: a malformed answer is asked again once. */
 export const MODEL_CALLS_PER_GENERATION = 2;
+/**
+ * How long one attempt may hold a generation (two model calls of at most 60 s, captions and the
+ * search): a claim older than this belongs to a worker that died, and another may take it over.
+ */
+export const RUN_LEASE_MS = 5 * 60_000;
+/**
+ * How long a generation may stay open (every retry with its backoff included): older, it is
+ * given up and uncounted, so a lost job never blocks the video or the month.
+ */
+export const OPEN_GENERATION_MAX_MS = 20 * 60_000;
 
 /** Starts the job that writes a generation (pg-boss, or inline without a queue). */
 export type EnqueueGeneration = (generationId: string) => Promise<void>;
@@ -136,7 +146,7 @@ export class AiMetadataService {
     if (minutes !== null && minutes > this.maxVideoMinutes) {
       reasons.push({
         code: 'video-too-long',
-        message: `This video is ${Math.round(minutes)} minutes long; AI metadata is written for videos up to ${this.maxVideoMinutes} minutes.`,
+        message: `This video is ${Math.ceil(minutes)} minutes long; AI metadata is written for videos up to ${this.maxVideoMinutes} minutes.`,
       });
     }
     if (!channel || channel.needsReconnect) {
@@ -176,6 +186,7 @@ export class AiMetadataService {
   ): Promise<AiGeneration> {
     const { row, created } = await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`ai-generate:${channelId}`}))`);
+      await this.giveUpStale(channelId, videoId, tx);
       const open = await tx.query.aiGenerations.findFirst({
         where: and(
           eq(aiGenerations.channelId, channelId),
@@ -232,7 +243,11 @@ export class AiMetadataService {
             this.log.error({ err: error, generationId: row.id }, 'AI generation failed');
           });
       } catch (error) {
-        await this.fail(row.id, 'unavailable', 'The generation could not be started. Try again.');
+        await this.fail(
+          and(eq(aiGenerations.id, row.id), eq(aiGenerations.status, 'pending')),
+          'unavailable',
+          'The generation could not be started. Try again.',
+        );
         this.log.error({ err: error, generationId: row.id }, 'Enqueueing an AI generation failed');
         throw new AppError('unavailable', 'The generation could not be started. Try again.');
       }
@@ -250,6 +265,7 @@ export class AiMetadataService {
 
   /** The video's latest generation, null when it has none. */
   async latest(channelId: string, videoId: string): Promise<AiGeneration | null> {
+    await this.giveUpStale(channelId, videoId);
     await this.requireVideo(channelId, videoId);
     const row = await this.db.query.aiGenerations.findFirst({
       where: and(eq(aiGenerations.channelId, channelId), eq(aiGenerations.videoId, videoId)),
@@ -312,21 +328,35 @@ export class AiMetadataService {
    * counting against the month.
    */
   async run(generationId: string, options: { final: boolean }): Promise<void> {
+    const claimedAt = this.clock.now();
     const [row] = await this.db
       .update(aiGenerations)
-      .set({ status: 'running', startedAt: this.clock.now() })
+      .set({ status: 'running', startedAt: claimedAt })
       .where(
         and(
           eq(aiGenerations.id, generationId),
-          inArray(aiGenerations.status, ['pending', 'running']),
+          or(
+            eq(aiGenerations.status, 'pending'),
+            and(
+              eq(aiGenerations.status, 'running'),
+              lt(aiGenerations.startedAt, new Date(claimedAt.getTime() - RUN_LEASE_MS)),
+            ),
+          ),
         ),
       )
       .returning();
     if (!row) return;
+    // Every later write names this claim, so a run that lost it (its lease ran out and another
+    // took over) changes nothing.
+    const mine = and(
+      eq(aiGenerations.id, row.id),
+      eq(aiGenerations.status, 'running'),
+      eq(aiGenerations.startedAt, claimedAt),
+    );
     try {
       const gathered = await this.gather(row);
       if ('failure' in gathered) {
-        await this.fail(row.id, gathered.failure.code, gathered.failure.message);
+        await this.fail(mine, gathered.failure.code, gathered.failure.message);
         return;
       }
       const { data, inputs } = gathered;
@@ -364,7 +394,7 @@ export class AiMetadataService {
             errorMessage:
               'The AI model did not answer in the expected form, twice. Nothing was counted; try again.',
           })
-          .where(and(eq(aiGenerations.id, row.id), eq(aiGenerations.status, 'running')));
+          .where(mine);
         this.log.warn({ generationId: row.id, model }, 'AI answer malformed twice');
         return;
       }
@@ -376,13 +406,15 @@ export class AiMetadataService {
           titles: written.titles.map((text) => ({ text, feedback: null })),
           description: { text: written.description, feedback: null },
         })
-        .where(and(eq(aiGenerations.id, row.id), eq(aiGenerations.status, 'running')));
+        .where(mine);
       this.log.info(
         { generationId: row.id, model, promptTokens, completionTokens },
         'AI generation written',
       );
     } catch (error) {
       if (error instanceof WriterError && error.kind === 'unavailable' && !options.final) {
+        // Back to pending, so the job's retry can claim it at once.
+        await this.db.update(aiGenerations).set({ status: 'pending' }).where(mine);
         this.log.warn(
           { generationId: row.id, status: error.status },
           'AI model unavailable; retrying',
@@ -395,15 +427,15 @@ export class AiMetadataService {
             ? 'The AI model could not be reached. Nothing was counted; try again later.'
             : 'The AI model is not set up correctly. Nothing was counted; tell the administrator.'
           : 'The generation failed. Nothing was counted; try again.';
-      await this.fail(
-        row.id,
-        error instanceof WriterError ? `ai-${error.kind}` : 'failed',
-        message,
-      );
+      await this.fail(mine, error instanceof WriterError ? `ai-${error.kind}` : 'failed', message);
+      // The error's name and code only: a database error's message and parameters would hold
+      // the model's answer, which logs never contain.
       this.log.warn(
         {
           generationId: row.id,
-          ...(error instanceof WriterError ? { status: error.status } : { err: error }),
+          ...(error instanceof WriterError
+            ? { status: error.status }
+            : { error: errorSummary(error) }),
         },
         'AI generation failed',
       );
@@ -480,8 +512,14 @@ export class AiMetadataService {
     };
   }
 
-  private async fail(id: string, code: string, message: string): Promise<void> {
-    await this.db
+  /** Marks the generation(s) `where` selects failed and no longer counted. */
+  private async fail(
+    where: SQL | undefined,
+    code: string,
+    message: string,
+    db: Db = this.db,
+  ): Promise<void> {
+    await db
       .update(aiGenerations)
       .set({
         status: 'failed',
@@ -490,7 +528,22 @@ export class AiMetadataService {
         errorMessage: message,
         finishedAt: this.clock.now(),
       })
-      .where(and(eq(aiGenerations.id, id), inArray(aiGenerations.status, ['pending', 'running'])));
+      .where(where);
+  }
+
+  /** Open generations of the video older than OPEN_GENERATION_MAX_MS: given up, uncounted. */
+  private async giveUpStale(channelId: string, videoId: string, db: Db = this.db): Promise<void> {
+    await this.fail(
+      and(
+        eq(aiGenerations.channelId, channelId),
+        eq(aiGenerations.videoId, videoId),
+        inArray(aiGenerations.status, ['pending', 'running']),
+        lt(aiGenerations.createdAt, new Date(this.clock.now().getTime() - OPEN_GENERATION_MAX_MS)),
+      ),
+      'ai-timeout',
+      'The generation took too long and was given up. Nothing was counted; try again.',
+      db,
+    );
   }
 
   private async requireVideo(channelId: string, videoId: string, db: Db = this.db) {
@@ -501,6 +554,13 @@ export class AiMetadataService {
     if (!video) throw new AppError('not-found', 'No such video');
     return video;
   }
+}
+
+/** An error's name and code, without its message (which may quote data). */
+function errorSummary(error: unknown): { name: string; code?: unknown } {
+  if (!(error instanceof Error)) return { name: typeof error };
+  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown })?.code;
+  return { name: error.name, ...(code === undefined ? {} : { code }) };
 }
 
 /** A language tag's primary language ('en-us' → 'en'). */

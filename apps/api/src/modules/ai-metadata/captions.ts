@@ -115,7 +115,14 @@ export class PlatformCaptions implements CaptionSource {
       return { text, state: 'used' };
     } catch (error) {
       // Captions help; they are not worth failing the generation for.
-      this.log.warn({ err: error, channelId }, 'Reading captions failed');
+      this.log.warn(
+        {
+          channelId,
+          error: error instanceof Error ? error.name : typeof error,
+          code: (error as { code?: unknown } | null)?.code,
+        },
+        'Reading captions failed',
+      );
       return cached ? { text: cached.text, state: 'used' } : { text: null, state: 'failed' };
     }
   }

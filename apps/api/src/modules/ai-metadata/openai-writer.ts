@@ -6,13 +6,14 @@ import {
   type WriterPrompt,
 } from './metadata-writer.ts';
 
-/** How long one model call may take before it counts as unavailable. */
-const CALL_TIMEOUT_MS = 120_000;
+/** How long one model call may take before it counts as unavailable (RUN_LEASE_MS allows two). */
+const CALL_TIMEOUT_MS = 60_000;
 
 /**
  * `MetadataWriter` over any OpenAI-compatible chat-completions endpoint (OpenAI, Azure, Ollama,
  * vLLM, or the built-in emulator) through the official `openai` client, with structured output
- * (a strict JSON schema). The job retries; the client itself retries once.
+ * (a strict JSON schema), at the model's default temperature (reasoning models refuse others).
+ * The job retries; the client does not.
  */
 export class OpenAiWriter implements MetadataWriter {
   readonly model: string;
@@ -23,7 +24,8 @@ export class OpenAiWriter implements MetadataWriter {
     this.client = new OpenAI({
       baseURL: options.baseUrl,
       apiKey: options.apiKey,
-      maxRetries: 1,
+      // The job retries (with backoff); a client retry inside a call would outlast the lease.
+      maxRetries: 0,
       timeout: options.timeoutMs ?? CALL_TIMEOUT_MS,
     });
   }
@@ -48,7 +50,6 @@ export class OpenAiWriter implements MetadataWriter {
             schema: schema.schema as Record<string, unknown>,
           },
         },
-        temperature: 0.7,
       });
     } catch (error) {
       throw toWriterError(error);

@@ -30,6 +30,17 @@ describe('readAnswer', () => {
     expect(readAnswer(JSON.stringify({ ...good, extra: 1 }))).toBeNull();
   });
 
+  it('applies the text rule after parsing: escaped controls and lone surrogates never get through', () => {
+    const content =
+      '{"titles":["Camp\\u0000 cooking for beginners","Camp \\ud800cooking: five easy meals","Camp\\u0007 cooking on a budget"],"description":"Camp\\u001b cooking made simple."}';
+    const answer = readAnswer(content);
+    expect(answer).not.toBeNull();
+    for (const text of [...answer!.titles, answer!.description]) {
+      expect([...text].some((c) => c < ' ' && c !== '\n' && c !== '\t' && c !== '\r')).toBe(false);
+      expect(text.isWellFormed()).toBe(true);
+    }
+  });
+
   it('drops duplicate and over-limit titles and needs three that keep the limits', () => {
     const answer = readAnswer(
       JSON.stringify({

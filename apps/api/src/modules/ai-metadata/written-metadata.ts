@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_TITLES_MAX, AI_TITLES_MIN } from '@tubewise/contract/ai-constants';
+import { toSafeText } from '@tubewise/contract/text';
 import { hardLimitErrors } from '@tubewise/recommendations';
 
 /** The answer the model is asked for: 3–5 titles and one description. */
@@ -37,14 +38,16 @@ export function readAnswer(content: string): WrittenMetadata | null {
   const seen = new Set<string>();
   const titles: string[] = [];
   for (const raw of parsed.data.titles) {
-    const title = raw.replace(/\s+/g, ' ').trim();
+    // The text rule applies after parsing: JSON escapes (\u0000, a lone \ud800) only become
+    // characters then, and PostgreSQL cannot store them.
+    const title = toSafeText(raw).replace(/\s+/g, ' ').trim();
     const key = title.toLowerCase();
     if (!title || seen.has(key)) continue;
     if (hardLimitErrors({ title, description: '', tags: [] }).length) continue;
     seen.add(key);
     titles.push(title);
   }
-  const description = parsed.data.description.replace(/\r\n?/g, '\n').trim();
+  const description = toSafeText(parsed.data.description).replace(/\r\n?/g, '\n').trim();
   if (titles.length < AI_TITLES_MIN || !description) return null;
   if (hardLimitErrors({ title: titles[0]!, description, tags: [] }).length) return null;
   return { titles: titles.slice(0, AI_TITLES_MAX), description };
