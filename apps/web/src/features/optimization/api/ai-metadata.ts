@@ -72,10 +72,11 @@ export function generateAiMetadata(
   videoId: string,
   searchTerm: string | null,
 ): Promise<AiGeneration> {
-  const term = searchTerm?.trim();
+  // Always named, null included: the editor's term, even one not saved yet, is what to write for.
+  const term = searchTerm?.trim() || null;
   return apiRequest('generateAiMetadata', {
     params: { id: channelId, videoId },
-    body: term ? { searchTerm: term } : {},
+    body: { searchTerm: term },
   });
 }
 

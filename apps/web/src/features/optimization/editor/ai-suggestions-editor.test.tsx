@@ -62,7 +62,10 @@ describe('AI suggestions in the editor', () => {
     expect(within(titleTip()).getByTitle('Done')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reset title to the live value' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
-    expect(within(panel).getByRole('button', { name: 'title 1 is in use' })).toBeDisabled();
+    // Inert but focusable, so keyboard focus stays where it was.
+    const inUse = within(panel).getByRole('button', { name: 'title 1 is in use' });
+    expect(inUse).toHaveAttribute('aria-disabled', 'true');
+    expect(inUse).toHaveFocus();
   });
 
   it('with a draft, Use goes into the draft copy and is saved with it', async () => {

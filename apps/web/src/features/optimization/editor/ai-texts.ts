@@ -59,7 +59,7 @@ export const AI_CAPTIONS_TEXTS: Record<AiGeneration['inputs']['captions'], strin
   used: 'its captions',
   none: 'no captions (the video has none)',
   'not-allowed': 'no captions (reading them is not allowed)',
-  'over-budget': 'no captions (too long to include)',
+  'over-budget': "no captions (the channel's YouTube quota for them is used up today)",
   failed: 'no captions (they could not be loaded)',
 };
 

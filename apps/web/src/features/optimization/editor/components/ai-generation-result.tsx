@@ -74,7 +74,7 @@ function FeedbackButtons({
   );
 }
 
-/** "Use", disabled when the text is already in the field or breaks a hard limit. */
+/** "Use": inert when the text is already in the field, disabled when it breaks a hard limit. */
 function UseButton({
   name,
   inUse,
@@ -93,10 +93,12 @@ function UseButton({
     <Button
       size="small"
       variant="outlined"
-      disabled={inUse || blocked}
+      // In use: aria-disabled, not disabled, so the focus stays on the button just pressed.
+      disabled={blocked}
+      aria-disabled={inUse || blocked}
       aria-label={inUse ? `${name} is in use` : `Use ${name}`}
       aria-describedby={blocked ? errorsId : undefined}
-      onClick={onUse}
+      onClick={inUse ? undefined : onUse}
       sx={{ ml: 0.5 }}
     >
       {inUse ? 'In use' : 'Use'}

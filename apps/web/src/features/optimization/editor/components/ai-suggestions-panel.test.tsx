@@ -89,7 +89,7 @@ describe('before the first generation', () => {
     const user = userEvent.setup();
     await user.click(await generateButton());
     await waitFor(() => expect(requestsOf('generateAiMetadata')).toHaveLength(1));
-    expect(requestsOf('generateAiMetadata')[0]?.body).toEqual({});
+    expect(requestsOf('generateAiMetadata')[0]?.body).toEqual({ searchTerm: null });
   });
 });
 
@@ -249,7 +249,7 @@ describe('a finished generation', () => {
     expect(
       screen.getByText(/^Written by the AI model test-model-1 for “sourdough bread”\./),
     ).toHaveTextContent(
-      "It read the video's title, description and tags, no captions (too long to include), 8 related keywords and 10 videos ranking for the search term.",
+      "It read the video's title, description and tags, no captions (the channel's YouTube quota for them is used up today), 8 related keywords and 10 videos ranking for the search term.",
     );
     expect(screen.getByRole('button', { name: 'Regenerate' })).toHaveAccessibleDescription(
       'Writes new suggestions and uses 1 generation (12 left this month).',
@@ -333,7 +333,10 @@ describe('a finished generation', () => {
     expect(screen.getByRole('status', { name: 'Page title' })).toHaveTextContent(
       'My first sourdough bread (no mixer)',
     );
-    expect(screen.getByRole('button', { name: 'title 2 is in use' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'title 2 is in use' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.getByText('Title 2 is in the title field now.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use the description' }));
     expect(screen.getByRole('status', { name: 'Page description' })).toHaveTextContent(

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { AiFeedbackBody, AiGeneration } from '@tubewise/contract';
 import { AI_TITLES_MAX, AI_TITLES_MIN } from '@tubewise/contract/ai-constants';
 import Alert from '@mui/material/Alert';
@@ -94,9 +94,13 @@ export function AiSuggestionsPanel({
 
   const quota = eligibility.data?.quota;
   const canGenerate = eligibility.data?.eligible === true && !inProgress && !generate.isPending;
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const start = (): void => {
     setUseMessage('');
     generate.mutate(searchTerm);
+    // The button pressed goes away (or is disabled) while the AI writes: keep keyboard focus in
+    // the panel instead of letting it fall to the page.
+    headingRef.current?.focus();
   };
   const rate = (body: AiFeedbackBody): void => {
     if (!generation) return;
@@ -129,7 +133,14 @@ export function AiSuggestionsPanel({
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
         <AutoAwesome color="primary" aria-hidden />
-        <Typography id={headingId} variant="h2" component="h2">
+        <Typography
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          variant="h2"
+          component="h2"
+          sx={{ '&:focus': { outline: 'none' } }}
+        >
           {AI_PANEL_TITLE}
         </Typography>
       </Stack>
