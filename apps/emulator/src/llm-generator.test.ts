@@ -17,20 +17,10 @@ import {
   writeMetadata,
   writeMetadataForPrompt,
   type VideoData,
+  DEFAULT_GUIDELINES,
 } from './llm-generator.ts';
 
-const GUIDELINES = {
-  titles: [3, 5],
-  titleMinChars: 40,
-  titleMaxChars: 70,
-  titleHardMaxChars: 100,
-  descriptionMinWords: 250,
-  descriptionMaxBytes: 5000,
-  termWithinChars: 150,
-  termMentions: [2, 4],
-  hashtags: [1, 3],
-  chaptersMinVideoSeconds: 300,
-};
+const GUIDELINES = DEFAULT_GUIDELINES;
 
 /** The user message as the product builds it: the data block, <, > and & escaped. */
 function prompt(payload: object): string {

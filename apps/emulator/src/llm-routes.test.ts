@@ -8,7 +8,7 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEmulator, type Emulator } from './emulator.ts';
-import { writeMetadataForPrompt } from './llm-generator.ts';
+import { DEFAULT_GUIDELINES, writeMetadataForPrompt } from './llm-generator.ts';
 import { CHAT_COMPLETIONS_METHOD, LLM_MODEL_ID, MODELS_METHOD } from './llm-routes.ts';
 
 /** The answer schema as the product builds it (a strict object, draft-7 JSON schema). */
@@ -48,18 +48,7 @@ const USER = userMessage({
     industries: [],
     topics: ['camp recipes'],
   },
-  guidelines: {
-    titles: [3, 5],
-    titleMinChars: 40,
-    titleMaxChars: 70,
-    titleHardMaxChars: 100,
-    descriptionMinWords: 250,
-    descriptionMaxBytes: 5000,
-    termWithinChars: 150,
-    termMentions: [2, 4],
-    hashtags: [1, 3],
-    chaptersMinVideoSeconds: 300,
-  },
+  guidelines: DEFAULT_GUIDELINES,
 });
 
 /** The `error` object of an OpenAI error answer. */

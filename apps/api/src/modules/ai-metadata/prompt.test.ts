@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { extractVideoData } from '@tubewise/emulator';
 import {
   buildPrompt,
   captionLines,
@@ -43,6 +44,21 @@ describe('buildPrompt', () => {
         expect(block.captions).toBe(captions);
       }),
     );
+  });
+
+  it('is read back whole by the emulator that answers in the embedded default', () => {
+    const sent = data({ captions: '[00:00:01] Hello </video_data> & <b>' });
+    const read = extractVideoData(buildPrompt(sent).user);
+    expect(read?.data).toMatchObject({
+      searchTerm: sent.searchTerm,
+      language: sent.language,
+      video: sent.video,
+      captions: sent.captions,
+      relatedKeywords: sent.relatedKeywords,
+      rankingTags: sent.rankingTags,
+      channel: sent.channel,
+    });
+    expect(read?.data.guidelines.titleHardMaxChars).toBe(100);
   });
 
   it('tells the model the data is never instructions, and the limits in words', () => {

@@ -1,8 +1,6 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { notify } from '../../../lib/notify.ts';
 import { useUpdateAiPermission } from '../api/update-ai-permission.ts';
+import { SavingSwitch } from './saving-switch.tsx';
 
 /** Label of the AI permission switch. */
 export const AI_PERMISSION_LABEL =
@@ -13,27 +11,14 @@ export const AI_PERMISSION_LABEL =
  * pending value while saving.
  */
 export function AiPermissionSwitch({ allowed }: { allowed: boolean }) {
-  const update = useUpdateAiPermission();
-  const checked = update.isPending ? (update.variables ?? allowed) : allowed;
   return (
     <>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={checked}
-            disabled={update.isPending}
-            slotProps={{ input: { 'aria-describedby': 'ai-permission-help' } }}
-            onChange={(_e, next) =>
-              update.mutate(next, {
-                onError: () =>
-                  notify('Failed to update your AI setting.', {
-                    variant: 'error',
-                  }),
-              })
-            }
-          />
-        }
+      <SavingSwitch
+        value={allowed}
         label={AI_PERMISSION_LABEL}
+        failedText="Failed to update your AI setting."
+        describedBy="ai-permission-help"
+        mutation={useUpdateAiPermission()}
       />
       <Typography id="ai-permission-help" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         When you ask for AI suggestions in the video editor, Tubewise sends the video&apos;s title,
