@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { toSafeValue } from '../../lib/safe-text.ts';
 import type { OptimizationService } from '../optimization/index.ts';
 import { displayName } from '../users/index.ts';
@@ -27,7 +28,12 @@ import { monthWindow } from './ai-quota.ts';
 import { presentGeneration } from './ai-metadata.presenter.ts';
 import type { CaptionSource } from './captions.ts';
 import { WriterError, type MetadataWriter } from './metadata-writer.ts';
-import { buildPrompt, type PromptData } from './prompt.ts';
+import {
+  buildPrompt,
+  RANKING_VIDEOS_SENT,
+  RELATED_KEYWORDS_SENT,
+  type PromptData,
+} from './prompt.ts';
 import { MODEL_ANSWER_SCHEMA, readAnswer, type WrittenMetadata } from './written-metadata.ts';
 
 /** Model calls per generation: a malformed answer is asked again once. */
@@ -265,12 +271,18 @@ export class AiMetadataService {
 
   /** The video's latest generation, null when it has none. */
   async latest(channelId: string, videoId: string): Promise<AiGeneration | null> {
-    await this.giveUpStale(channelId, videoId);
     await this.requireVideo(channelId, videoId);
-    const row = await this.db.query.aiGenerations.findFirst({
-      where: and(eq(aiGenerations.channelId, channelId), eq(aiGenerations.videoId, videoId)),
-      orderBy: [desc(aiGenerations.createdAt), desc(aiGenerations.id)],
-    });
+    const read = () =>
+      this.db.query.aiGenerations.findFirst({
+        where: and(eq(aiGenerations.channelId, channelId), eq(aiGenerations.videoId, videoId)),
+        orderBy: [desc(aiGenerations.createdAt), desc(aiGenerations.id)],
+      });
+    let row = await read();
+    // A poll writes only when the generation it finds was left open too long (a lost job).
+    if (row && isStale(row, this.clock.now())) {
+      await this.giveUpStale(channelId, videoId);
+      row = await read();
+    }
     return row ? this.present(row) : null;
   }
 
@@ -506,8 +518,8 @@ export class AiMetadataService {
       data,
       inputs: {
         captions: captions.state,
-        relatedKeywords: Math.min(data.relatedKeywords.length, 15),
-        rankingVideos: Math.min(data.rankingVideos.length, 10),
+        relatedKeywords: Math.min(data.relatedKeywords.length, RELATED_KEYWORDS_SENT),
+        rankingVideos: Math.min(data.rankingVideos.length, RANKING_VIDEOS_SENT),
       },
     };
   }
@@ -556,6 +568,14 @@ export class AiMetadataService {
   }
 }
 
+/** Whether a generation is still open after OPEN_GENERATION_MAX_MS. */
+function isStale(row: GenerationRow, now: Date): boolean {
+  return (
+    (row.status === 'pending' || row.status === 'running') &&
+    row.createdAt.getTime() < now.getTime() - OPEN_GENERATION_MAX_MS
+  );
+}
+
 /** An error's name and code, without its message (which may quote data). */
 function errorSummary(error: unknown): { name: string; code?: unknown } {
   if (!(error instanceof Error)) return { name: typeof error };
@@ -567,6 +587,3 @@ function errorSummary(error: unknown): { name: string; code?: unknown } {
 function languageOf(tag: string): string {
   return tag.split(/[-_]/)[0]!.toLowerCase() || 'en';
 }
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -22,6 +22,7 @@ import {
   type StoredSerpVideo,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isUuid } from '../../lib/ids.ts';
 import {
   KeywordDataError,
   marketOf,
@@ -851,6 +852,3 @@ export function dayBefore(day: string): string {
 
 const keyOf = (k: CheckKey) =>
   `${k.keyword}\u0000${k.market.locationCode}\u0000${k.market.languageCode}`;
-
-const isUuid = (text: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
