@@ -22,4 +22,5 @@ export const AI_INELIGIBLE_REASONS = [
   'video-too-long',
   'channel-disconnected',
   'quota-exceeded',
+  'account-read-only',
 ] as const;

@@ -37,6 +37,12 @@ export const errorCodes = [
   'ai-permission-required',
   'ai-not-eligible',
   'ai-quota-exceeded',
+  'account-read-only',
+  'channel-limit-reached',
+  'people-limit-reached',
+  'already-subscribed',
+  'billing-unavailable',
+  'export-in-progress',
   'internal',
   'unavailable',
 ] as const;

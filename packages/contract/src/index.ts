@@ -14,4 +14,6 @@ export * from './rankings.ts';
 export * from './rankings-movement.ts';
 export * from './reporting.ts';
 export * from './ai-metadata.ts';
+export * from './billing-constants.ts';
+export * from './billing.ts';
 export * from './text.ts';

@@ -9,6 +9,7 @@ import * as r from './rankings.ts';
 import * as rm from './rankings-movement.ts';
 import * as rep from './reporting.ts';
 import * as ai from './ai-metadata.ts';
+import * as b from './billing.ts';
 import { routeMeta, scopeRequiresAuth, type RouteMeta, type RouteScope } from './route-meta.ts';
 
 /** A route as the table declares it; `auth` follows from the scope. */
@@ -531,6 +532,68 @@ export const routes = {
     params: c.channelIdParams,
     body: rep.costPerViewBody,
     response: rep.costPerViewSetting,
+  }),
+  billingOverview: def({
+    ...routeMeta.billingOverview,
+    summary:
+      "The account's plan, trial, subscription, usage against its limits and the plans on offer",
+    response: b.billingOverview,
+  }),
+  invoices: def({
+    ...routeMeta.invoices,
+    summary: "The account's invoices, newest first, with links to Stripe's pages",
+    response: b.invoiceList,
+  }),
+  startCheckout: def({
+    ...routeMeta.startCheckout,
+    summary:
+      'Start Stripe Checkout for a plan and interval; answers the page to send the browser to',
+    body: b.checkoutBody,
+    response: b.redirectUrl,
+  }),
+  confirmCheckout: def({
+    ...routeMeta.confirmCheckout,
+    summary:
+      'Apply a finished Checkout session now (the return page calls it; the webhook does the same)',
+    body: b.confirmCheckoutBody,
+    response: b.billingOverview,
+  }),
+  billingPortal: def({
+    ...routeMeta.billingPortal,
+    summary: "Open Stripe's Customer Portal (card, plan changes, cancellation, invoices)",
+    response: b.redirectUrl,
+  }),
+  customPlanRequest: def({
+    ...routeMeta.customPlanRequest,
+    summary: 'Ask for a plan larger than the catalogue (stored and e-mailed to sales)',
+    body: b.customPlanBody,
+    response: b.customPlanRequest,
+    status: 201,
+  }),
+  setProfileName: def({
+    ...routeMeta.setProfileName,
+    summary: "Change the person's name; returns the user",
+    body: b.profileNameBody,
+    response: u.user,
+  }),
+  accountExports: def({
+    ...routeMeta.accountExports,
+    summary: "The account's exports, newest first",
+    response: b.accountExportList,
+  }),
+  requestAccountExport: def({
+    ...routeMeta.requestAccountExport,
+    summary:
+      'Start an export of everything the account owns (a job; a ZIP of JSON and CSV files, linked by e-mail)',
+    response: b.accountExport,
+    status: 202,
+  }),
+  deleteAccount: def({
+    ...routeMeta.deleteAccount,
+    summary:
+      'Delete the account: revokes platform tokens, cancels the subscription, deletes the data, signs out everywhere',
+    body: b.deleteAccountBody,
+    response: u.success,
   }),
   aiPermission: def({
     ...routeMeta.aiPermission,

@@ -7,6 +7,14 @@ import {
   DEFAULT_AI_GENERATIONS_PER_MONTH,
   DEFAULT_AI_MAX_VIDEO_MINUTES,
 } from '@tubewise/contract/ai-constants';
+import {
+  BILLING_INTERVALS,
+  DEFAULT_TRIAL_DAYS,
+  PAID_PLAN_IDS,
+  PAID_PLANS,
+  type BillingInterval,
+  type PaidPlanId,
+} from '@tubewise/contract/billing-constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -101,6 +109,20 @@ export const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(10_000_000).default(1000),
   ),
+  /** Days of free trial a new account gets (no card). */
+  TRIAL_DAYS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(365).default(DEFAULT_TRIAL_DAYS),
+  ),
+  /** Stripe's secret key; unset: the built-in emulator's Stripe answers (embedded default). */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe-compatible API (e.g. stripe-mock); default https://api.stripe.com. */
+  STRIPE_API_URL: optionalUrl,
+  /** The plans' Stripe prices: `creator.month=price_…,creator.year=price_…,…` (default: the emulator's). */
+  STRIPE_PRICE_IDS: optionalString,
+  /** Where custom-plan requests are e-mailed (default SUPPORT_EMAIL). */
+  SALES_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tubewise <no-reply@tubewise.local>'),
   MAIL_DISABLED: bool,
@@ -151,7 +173,29 @@ export interface Config {
   llm: LlmConfig;
   /** EMULATOR_IMPORT: absolute paths of the CSV files the built-in emulator imports at start. */
   emulatorImport: string[];
+  /** Payments: Stripe, or the built-in emulator's Stripe. */
+  stripe: StripeConfig;
 }
+
+/** Where Stripe is and which prices the plans have there. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The SDK's host/port/protocol options (it has no base path: the API is at /v1 of the host). */
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+  /** Stripe price id of each paid plan and interval. */
+  priceIds: Record<PaidPlanId, Record<BillingInterval, string>>;
+  /** Whether this is the built-in emulator (then the server mounts its API at /v1). */
+  usesEmulator: boolean;
+}
+
+/** The key and signing secret of the built-in emulator's Stripe (test mode, not secrets). */
+export const EMULATOR_STRIPE = {
+  secretKey: 'sk_test_tubewise_emulator',
+  webhookSecret: 'whsec_tubewise_emulator',
+} as const;
 
 /**
  * How e-mail is handled. `smtp`: delivered (SMTP_URL). `outbox`: written to the outbox and never
@@ -268,6 +312,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         problems.push(`${name}: set LLM_BASE_URL too (unset, the built-in emulator answers)`);
     }
   }
+  if (given('STRIPE_SECRET_KEY') && !given('STRIPE_WEBHOOK_SECRET'))
+    problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (webhooks are verified)');
+  if (!given('STRIPE_SECRET_KEY')) {
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PRICE_IDS']) {
+      if (given(name))
+        problems.push(`${name}: set STRIPE_SECRET_KEY too (unset, the built-in emulator answers)`);
+    }
+  }
+  const priceIds = parsePriceIds(source.STRIPE_PRICE_IDS ?? '', problems);
   if (given('KEYWORD_DATA_URL')) {
     for (const name of ['KEYWORD_DATA_LOGIN', 'KEYWORD_DATA_PASSWORD']) {
       if (!given(name)) problems.push(`${name}: required with KEYWORD_DATA_URL`);
@@ -329,9 +382,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         usesEmulator: false,
       }
     : { baseUrl: `${internal}/v1`, ...EMULATOR_LLM, usesEmulator: true };
+  const stripeUrl = new URL(
+    env.STRIPE_SECRET_KEY ? (env.STRIPE_API_URL ?? 'https://api.stripe.com') : internalRoot(env),
+  );
+  const stripe: StripeConfig = {
+    secretKey: env.STRIPE_SECRET_KEY ?? EMULATOR_STRIPE.secretKey,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? EMULATOR_STRIPE.webhookSecret,
+    host: stripeUrl.hostname,
+    port: Number(stripeUrl.port || (stripeUrl.protocol === 'https:' ? 443 : 80)),
+    protocol: stripeUrl.protocol === 'https:' ? 'https' : 'http',
+    priceIds,
+    usesEmulator: !env.STRIPE_SECRET_KEY,
+  };
   return {
     env,
     llm,
+    stripe,
     mail: mailConfig(env),
     embedded: !env.DATABASE_URL,
     dataDir,
@@ -343,6 +409,44 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     keywordData,
     emulatorImport,
   };
+}
+
+/** The embedded server's own origin over loopback (the emulator's Stripe API is at its root). */
+function internalRoot(env: Env): string {
+  return `http://127.0.0.1:${env.PORT}`;
+}
+
+/**
+ * STRIPE_PRICE_IDS (`plan.interval=price_id`, comma-separated) over the plans' default ids;
+ * every problem is added to `problems`.
+ */
+function parsePriceIds(
+  raw: string,
+  problems: string[],
+): Record<PaidPlanId, Record<BillingInterval, string>> {
+  const ids = Object.fromEntries(
+    PAID_PLANS.map((plan) => [plan.id, { ...plan.stripePriceIds }]),
+  ) as Record<PaidPlanId, Record<BillingInterval, string>>;
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^(\w+)\.(\w+)=(\S+)$/.exec(entry);
+    const plan = match?.[1] as PaidPlanId | undefined;
+    const interval = match?.[2] as BillingInterval | undefined;
+    if (
+      !match ||
+      !PAID_PLAN_IDS.includes(plan as PaidPlanId) ||
+      !BILLING_INTERVALS.includes(interval as BillingInterval)
+    ) {
+      problems.push(
+        `STRIPE_PRICE_IDS: "${entry}" is not plan.interval=price_id (plans: ${PAID_PLAN_IDS.join(', ')}; intervals: month, year)`,
+      );
+      continue;
+    }
+    ids[plan!][interval!] = match[3]!;
+  }
+  return ids;
 }
 
 /** Whether a raw switch value is on (the same spellings the schema accepts). */

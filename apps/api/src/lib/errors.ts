@@ -32,6 +32,13 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'ai-permission-required': 403,
   'ai-not-eligible': 409,
   'ai-quota-exceeded': 429,
+  // 402 Payment Required: the account's trial ended without a subscription.
+  'account-read-only': 402,
+  'channel-limit-reached': 409,
+  'people-limit-reached': 409,
+  'already-subscribed': 409,
+  'billing-unavailable': 503,
+  'export-in-progress': 409,
   'too-many-seeds': 400,
   'no-default-language': 400,
   'invalid-image': 400,

@@ -9,3 +9,5 @@ export * from './ideas.ts';
 export * from './rankings.ts';
 export * from './reporting.ts';
 export * from './ai-metadata.ts';
+export * from './billing.ts';
+export * from './account.ts';

@@ -18,7 +18,7 @@ import { users } from './users.ts';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Raw bytes (PostgreSQL bytea). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
   toDriver: (value) => value,

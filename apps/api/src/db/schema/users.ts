@@ -27,6 +27,15 @@ export const users = pgTable('users', {
     .notNull()
     .default(sql`'{"skipSearchTermHelp":false}'::jsonb`),
   emailNotifications: boolean('email_notifications').notNull().default(true),
+  /** When the free trial ends (set at creation from TRIAL_DAYS). */
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now() + interval '14 days'`),
+  /** The trial e-mails already sent, so each goes out once. */
+  trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
+  trialEndedSentAt: timestamp('trial_ended_sent_at', { withTimezone: true }),
+  /** The account's Stripe customer, created at its first checkout. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
