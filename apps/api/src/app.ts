@@ -63,6 +63,7 @@ import {
 } from './modules/rankings/index.ts';
 import { registerReportingRoutes, type ReportingService } from './modules/reporting/index.ts';
 import { registerAiMetadataRoutes, type AiMetadataService } from './modules/ai-metadata/index.ts';
+import { registerCustomPlanRoutes, type CustomPlanService } from './modules/custom-plan/index.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {
@@ -91,6 +92,7 @@ export interface Services {
   movement: MovementService;
   reporting: ReportingService;
   aiMetadata: AiMetadataService;
+  customPlan: CustomPlanService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -272,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerReportingRoutes(app, { reporting: services.reporting, resolveSession });
   registerAiMetadataRoutes(app, { ai: services.aiMetadata, resolveSession });
+  registerCustomPlanRoutes(app, { customPlan: services.customPlan, resolveSession });
   if (config.mail.mailbox !== 'off') {
     registerMailboxRoutes(app, {
       mail: services.mail,

@@ -81,6 +81,7 @@ import {
   TrackedKeywordsService,
 } from './modules/rankings/index.ts';
 import { ReportingRepository, ReportingService } from './modules/reporting/index.ts';
+import { CustomPlanService } from './modules/custom-plan/index.ts';
 
 /** Which parts a process runs: the HTTP app, the job worker, or both. */
 export type Role = 'all' | 'web' | 'worker';
@@ -446,6 +447,14 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       checks: serpChecks,
       depth: config.env.RANK_CHECK_DEPTH,
       clock,
+    }),
+    customPlan: new CustomPlanService({
+      db,
+      mail,
+      limits,
+      clock,
+      salesEmail: config.env.SALES_EMAIL ?? config.env.SUPPORT_EMAIL,
+      productName: config.env.PRODUCT_NAME,
     }),
   };
 

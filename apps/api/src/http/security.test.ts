@@ -63,6 +63,12 @@ const VALID_BODIES: Record<string, unknown> = {
     ids: ['6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f'],
   },
   'PUT /api/reporting/channels/:id/cost-per-view': { costPerView: 0.03 },
+  'POST /api/custom-plan': {
+    channels: 25,
+    people: 40,
+    keywords: 5000,
+    message: 'We run 25 channels for our clients.',
+  },
   'POST /api/users/login': { email: 'nobody@example.com', password: 'not-the-password' },
   'POST /api/users/forget': { email: 'nobody@example.com' },
   'POST /api/users/set-password': { token: 'not-a-real-token', password: 'a fine long passphrase' },
