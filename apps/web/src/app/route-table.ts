@@ -167,7 +167,14 @@ export const routeTable: readonly RouteEntry[] = [
     page: 'video-idea-unsubscribe',
     title: 'Unsubscribe from weekly video ideas',
   },
-  { path: paths.customPlan, ...app, page: 'custom-plan', title: 'Custom plan' },
+  // An account matter, like the settings: asking for a larger plan needs no channel yet.
+  {
+    path: paths.customPlan,
+    ...app,
+    allowWithoutChannels: true,
+    page: 'custom-plan',
+    title: 'Custom plan',
+  },
   { path: paths.labs, ...app, page: 'labs', title: 'Labs' },
   { path: paths.competition, ...app, page: 'competition', title: 'Competition' },
   {
