@@ -1,5 +1,7 @@
 // createEmulator: builds the emulator's state and a Fastify plugin serving Google OAuth, the
-// YouTube Data API v3, YouTube Analytics v2, thumbnail images and the test control endpoints.
+// YouTube Data API v3, YouTube Analytics v2, thumbnail images and the test control endpoints;
+// with options.stripe, also the Stripe API (stripeApi, for the root of a server) and Stripe's
+// hosted pages (in the plugin, under {prefix}/stripe/).
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AccountDirectory } from './accounts.ts';
@@ -35,6 +37,11 @@ import { videoThumbnails } from './resources.ts';
 import { sendGoogleError, type EmulatorState, type ResolvedOptions } from './state.ts';
 import { Switches } from './switches.ts';
 import { DEFAULT_THUMBNAIL_MAX_BYTES, ThumbnailStore } from './thumbnails.ts';
+import { registerHostedPages } from './stripe/hosted-pages.ts';
+import { stripeApiPlugin } from './stripe/stripe-api-routes.ts';
+import { registerStripeControlRoutes } from './stripe/stripe-control-routes.ts';
+import { createStripeEmulator, type StripeEmulatorHandle } from './stripe/stripe-emulator.ts';
+import type { StripeEmulatorOptions } from './stripe/stripe-options.ts';
 
 /** Options of createEmulator. */
 export interface EmulatorOptions {
@@ -88,6 +95,12 @@ export interface EmulatorOptions {
    * peers only, and never a page of another site; the embedded server turns them off in production.
    */
   controlRoutes?: boolean;
+  /**
+   * Turns on the Stripe emulator: the /v1 API in `Emulator.stripeApi` (register it at the root
+   * of a server: the SDK has no base path) and the hosted Checkout, billing portal and invoice
+   * pages under {prefix}/stripe/ of `plugin`. Without it no Stripe route exists.
+   */
+  stripe?: StripeEmulatorOptions;
 }
 
 /** A created emulator: its Fastify plugin and the handles tests use. */
@@ -100,6 +113,13 @@ export interface Emulator {
   state: EmulatorState;
   /** The DataForSEO-compatible keyword-data API (under {prefix}/v3/): model and call ledger. */
   keywordData: KeywordDataEmulator;
+  /**
+   * The Stripe API (/v1/…) when options.stripe is set: `app.register(emulator.stripeApi)` at the
+   * ROOT of a server (the stripe SDK takes host, port and protocol, but no path prefix).
+   */
+  stripeApi: FastifyPluginAsync | undefined;
+  /** The Stripe emulator's state and test handles when options.stripe is set. */
+  stripe: StripeEmulatorHandle | undefined;
   /** Writes the persistence snapshot now. */
   flush(): Promise<void>;
 }
@@ -256,6 +276,14 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     },
   });
 
+  const stripe = input.stripe
+    ? createStripeEmulator(input.stripe, {
+        now: options.now,
+        publicUrl: options.publicUrl,
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      })
+    : undefined;
+
   const ownerId = (owner?: string) => (owner ? (oauth.account(owner)?.id ?? owner) : undefined);
 
   const control: EmulatorControl = {
@@ -263,6 +291,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     advanceClock: (ms) => {
       if (input.advanceClock) input.advanceClock(ms);
       else ownOffset.ms += ms;
+      // Renewals, trial ends and expiries due by the new time happen now, in time order.
+      stripe?.tick();
       return new Date(options.now()).toISOString();
     },
     setLatency: (ms) => {
@@ -339,6 +369,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       oauth.reset();
       thumbnails.reset();
       keywordData.reset();
+      stripe?.reset();
       addedChannels.length = 0;
       // Imports made meanwhile by the command line (into dataDir) join the world here.
       if (options.dataDir) world = ImportedWorld.load(options.dataDir);
@@ -394,11 +425,23 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       await app.register(async (scope) => {
         guardControlRoutes(scope, { ownOrigin: new URL(options.publicUrl).origin });
         registerControlRoutes(scope, control);
+        if (stripe) registerStripeControlRoutes(scope, stripe);
       });
     }
     registerKeywordDataRoutes(app, keywordData);
     // The OpenAI-compatible API: its own scope, for OpenAI's error and not-found bodies.
     await app.register(async (scope) => registerLlmRoutes(scope, state), { prefix: '/v1' });
+    if (stripe) {
+      // Stripe's hosted pages: a scope of their own (the clock hook, the cross-site form check).
+      await app.register(async (scope) =>
+        registerHostedPages(scope, stripe, {
+          appName: options.appName,
+          publicUrl: options.publicUrl,
+        }),
+      );
+      app.addHook('onReady', async () => stripe.start());
+      app.addHook('onClose', async () => stripe.stop());
+    }
     app.addHook('onClose', async () => writer?.flush());
   };
 
@@ -408,8 +451,11 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     options,
     state,
     keywordData,
+    stripeApi: stripe ? stripeApiPlugin(stripe) : undefined,
+    stripe,
     flush: async () => {
       await writer?.flush();
+      await stripe?.flush();
     },
   };
 }

@@ -1,4 +1,5 @@
-// The video-platform emulator: Google OAuth 2.0 and the YouTube Data and Analytics APIs.
+// The video-platform emulator: Google OAuth 2.0 and the YouTube Data and Analytics APIs, keyword
+// data, chat completions, and (with options.stripe) Stripe's billing API and hosted pages.
 export {
   createEmulator,
   EMULATOR_API_KEY,
@@ -6,6 +7,18 @@ export {
   type EmulatorOptions,
 } from './emulator.ts';
 export type { EmulatorControl, AddChannelRequest, EmulatorStateSummary } from './control.ts';
+export {
+  DEFAULT_STRIPE_PRICES,
+  DEFAULT_STRIPE_SECRET_KEY,
+  DEFAULT_STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_VERSION,
+  type StripeEmulatorOptions,
+  type StripePriceConfig,
+} from './stripe/stripe-options.ts';
+export { STRIPE_STATE_FILE, type StripeEmulatorHandle } from './stripe/stripe-emulator.ts';
+export type { DeliveryAttempt, PendingWebhook } from './stripe/webhooks.ts';
+export { WEBHOOK_MAX_ATTEMPTS, retryDelayMs, signatureHeader } from './stripe/webhooks.ts';
+export { CARD_MESSAGES } from './stripe/cards.ts';
 export type { EmulatorState, ResolvedOptions } from './state.ts';
 export {
   AccountDirectory,

@@ -1,9 +1,22 @@
-// Runs the emulator standalone: EMULATOR_PORT (default 4010) on 127.0.0.1, no prefix.
+// Runs the emulator standalone: EMULATOR_PORT (default 4010) on 127.0.0.1, no prefix. The Stripe
+// emulator is on when STRIPE_EMULATOR_SECRET_KEY, STRIPE_EMULATOR_WEBHOOK_SECRET or
+// STRIPE_EMULATOR_WEBHOOK_URL is set (STRIPE_EMULATOR_PRICES: a JSON array of prices); its
+// API is then served at /v1 of the root, where the stripe SDK looks for it.
 import Fastify from 'fastify';
 import { createEmulator } from './emulator.ts';
+import {
+  DEFAULT_STRIPE_SECRET_KEY,
+  DEFAULT_STRIPE_WEBHOOK_SECRET,
+  parsePricesEnv,
+} from './stripe/stripe-options.ts';
 
 const port = Number(process.env.EMULATOR_PORT ?? 4010);
 const host = process.env.EMULATOR_HOST ?? '127.0.0.1';
+const stripeOn = Boolean(
+  process.env.STRIPE_EMULATOR_SECRET_KEY ||
+  process.env.STRIPE_EMULATOR_WEBHOOK_SECRET ||
+  process.env.STRIPE_EMULATOR_WEBHOOK_URL,
+);
 const emulator = createEmulator({
   publicUrl: process.env.EMULATOR_PUBLIC_URL ?? `http://${host}:${port}`,
   ...(process.env.EMULATOR_DATA_DIR ? { dataDir: process.env.EMULATOR_DATA_DIR } : {}),
@@ -17,9 +30,26 @@ const emulator = createEmulator({
           .filter(Boolean),
       }
     : {}),
+  ...(stripeOn
+    ? {
+        stripe: {
+          secretKey: process.env.STRIPE_EMULATOR_SECRET_KEY || DEFAULT_STRIPE_SECRET_KEY,
+          webhookSecret:
+            process.env.STRIPE_EMULATOR_WEBHOOK_SECRET || DEFAULT_STRIPE_WEBHOOK_SECRET,
+          ...(process.env.STRIPE_EMULATOR_WEBHOOK_URL
+            ? { webhookUrl: process.env.STRIPE_EMULATOR_WEBHOOK_URL }
+            : {}),
+          prices: parsePricesEnv(process.env.STRIPE_EMULATOR_PRICES),
+        },
+      }
+    : {}),
 });
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 await app.register(emulator.plugin);
+// The LLM emulator also answers under /v1 (chat completions, models): the Stripe API's routes
+// are distinct paths, but its 404 answers take /v1/* there, so the LLM's unknown paths answer in
+// Stripe's format when both run standalone.
+if (emulator.stripeApi) await app.register(emulator.stripeApi);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void app.close().then(() => process.exit(0));

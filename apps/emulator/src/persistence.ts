@@ -1,5 +1,6 @@
 // Optional persistence of the mutable state (video edits, custom thumbnails, OAuth tokens, quota
-// ledger, added channels; imported data has its own file, see import/imported-world.ts) as one JSON snapshot under dataDir, written atomically (temp file +
+// ledger, added channels; imported data has its own file, see import/imported-world.ts; the
+// Stripe emulator's objects and pending webhooks too, stripe/stripe-persistence.ts) as one JSON snapshot under dataDir, written atomically (temp file +
 // rename) and debounced, so an embedded server restart keeps what users published.
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { writeFile, rename, mkdir } from 'node:fs/promises';
@@ -39,18 +40,20 @@ export function readSnapshot(dataDir: string): Snapshot | undefined {
   }
 }
 
-/** Writes snapshots atomically, at most once per `debounceMs`. */
-export class SnapshotWriter {
+/** Writes snapshots atomically, at most once per `debounceMs` (another file: `fileName`). */
+export class SnapshotWriter<T = Snapshot> {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private readonly dataDir: string;
-  private readonly build: () => Snapshot;
+  private readonly build: () => T;
   private readonly debounceMs: number;
+  private readonly fileName: string;
 
-  constructor(dataDir: string, build: () => Snapshot, debounceMs = 200) {
+  constructor(dataDir: string, build: () => T, debounceMs = 200, fileName = SNAPSHOT_FILE) {
     this.dataDir = dataDir;
     this.build = build;
     this.debounceMs = debounceMs;
+    this.fileName = fileName;
     mkdirSync(dataDir, { recursive: true });
   }
 
@@ -65,7 +68,7 @@ export class SnapshotWriter {
   }
 
   private async write(): Promise<void> {
-    const file = join(this.dataDir, SNAPSHOT_FILE);
+    const file = join(this.dataDir, this.fileName);
     const tmp = `${file}.${process.pid}.tmp`;
     await mkdir(this.dataDir, { recursive: true });
     await writeFile(tmp, JSON.stringify(this.build()));
@@ -86,7 +89,7 @@ export class SnapshotWriter {
   flushSync(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const file = join(this.dataDir, SNAPSHOT_FILE);
+    const file = join(this.dataDir, this.fileName);
     writeFileSync(`${file}.tmp`, JSON.stringify(this.build()));
     renameSync(`${file}.tmp`, file);
   }

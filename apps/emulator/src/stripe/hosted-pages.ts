@@ -1,0 +1,34 @@
+// The hosted pages under {prefix}/stripe/ of the emulator plugin: Checkout, the billing portal
+// and invoices. Each request first applies what is due on the clock; a form POST from a page of
+// another site is refused (the pages are capabilities: whoever has the URL may use it).
+import type { FastifyInstance } from 'fastify';
+import { isForeignBrowserRequest } from '../control-guard.ts';
+import { registerCheckoutPage } from './checkout-page.ts';
+import { escapeHtml, page, sendPage } from './html.ts';
+import { registerInvoicePage } from './invoice-page.ts';
+import { registerPortalPage } from './portal-page.ts';
+import type { StripeEmulatorHandle } from './stripe-emulator.ts';
+
+export function registerHostedPages(
+  app: FastifyInstance,
+  stripe: StripeEmulatorHandle,
+  options: { appName: string; publicUrl: string },
+): void {
+  const ownOrigin = new URL(options.publicUrl).origin;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'POST' && isForeignBrowserRequest(request, ownOrigin))
+      return sendPage(
+        reply,
+        403,
+        page(
+          `Forbidden · ${options.appName}`,
+          options.appName,
+          `<section class="card"><h1>Forbidden</h1><p role="alert">This form may only be sent from its own page on ${escapeHtml(ownOrigin)}.</p></section>`,
+        ),
+      );
+    stripe.tick();
+  });
+  registerCheckoutPage(app, stripe, options.appName);
+  registerPortalPage(app, stripe, options.appName);
+  registerInvoicePage(app, stripe, options.appName);
+}
