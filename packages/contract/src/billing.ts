@@ -57,7 +57,7 @@ export const billingOverview = z.object({
   limits: planLimits,
   /** When the trial ends (or ended); null once a subscription has taken over. */
   trialEndsAt: z.string().nullable(),
-  /** Whole days of trial left (0 on its last day and after). */
+  /** Days of trial left, a started day counting as one (0 once it ended). */
   trialDaysLeft: z.number().int().min(0).nullable(),
   subscription: z
     .object({

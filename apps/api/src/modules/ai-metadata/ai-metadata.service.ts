@@ -8,6 +8,7 @@ import {
   type AiIneligibleReason,
   type AiQuota,
 } from '@tubewise/contract';
+import { readOnlyError, type AccountPlan, type PlanGate } from '../../lib/plan-gate.ts';
 import type { Db } from '../../db/client.ts';
 import {
   aiGenerations,
@@ -69,6 +70,7 @@ export class AiMetadataService {
   private readonly captions: CaptionSource;
   private readonly maxVideoMinutes: number;
   private readonly perMonth: number;
+  private readonly gate?: PlanGate;
   private enqueue: EnqueueGeneration | null = null;
 
   constructor(deps: {
@@ -79,8 +81,12 @@ export class AiMetadataService {
     optimization: OptimizationService;
     captions: CaptionSource;
     maxVideoMinutes: number;
+    /** Generations per channel and month when no plan says otherwise (tests). */
     generationsPerMonth: number;
+    /** The channel's plan: its monthly limit, and read-only accounts generate nothing. */
+    gate?: PlanGate;
   }) {
+    this.gate = deps.gate;
     this.db = deps.db;
     this.clock = deps.clock;
     this.log = deps.log;
@@ -97,8 +103,11 @@ export class AiMetadataService {
   }
 
   /** The channel's generations this month against its limit. */
-  async quota(channelId: string, db: Db = this.db): Promise<AiQuota> {
+  async quota(channelId: string, db: Db = this.db, plan?: AccountPlan): Promise<AiQuota> {
     const { start, resetsAt } = monthWindow(this.clock.now());
+    const limit = this.gate
+      ? (plan ?? (await this.gate.forChannel(channelId, db))).limits.aiGenerationsPerMonth
+      : this.perMonth;
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(aiGenerations)
@@ -110,10 +119,10 @@ export class AiMetadataService {
         ),
       );
     const used = Number(row?.n ?? 0);
-    const remaining = Math.max(0, this.perMonth - used);
+    const remaining = Math.max(0, limit - used);
     return {
       used,
-      limit: this.perMonth,
+      limit,
       remaining,
       exceeded: remaining === 0,
       resetsAt: resetsAt.toISOString(),
@@ -132,15 +141,22 @@ export class AiMetadataService {
     videoId: string,
   ): Promise<AiEligibility> {
     const video = await this.requireVideo(channelId, videoId, db);
+    const plan = this.gate ? await this.gate.forChannel(channelId, db) : undefined;
     const [user, channel, quota] = await Promise.all([
       db.query.users.findFirst({ where: eq(users.id, userId), columns: { aiPermission: true } }),
       db.query.channels.findFirst({
         where: eq(channels.id, channelId),
         columns: { needsReconnect: true },
       }),
-      this.quota(channelId, db),
+      this.quota(channelId, db, plan),
     ]);
     const reasons: AiIneligibleReason[] = [];
+    if (plan?.readOnly) {
+      reasons.push({
+        code: 'account-read-only',
+        message: readOnlyError(plan).message,
+      });
+    }
     if (user?.aiPermission !== DEFAULT_AI_PERMISSION) {
       reasons.push({
         code: 'no-permission',
@@ -203,6 +219,12 @@ export class AiMetadataService {
       if (open) return { row: open, created: false };
       const eligibility = await this.eligibilityIn(tx, userId, channelId, videoId);
       const codes = eligibility.reasons.map((r) => r.code);
+      if (codes.includes('account-read-only')) {
+        throw new AppError(
+          'account-read-only',
+          eligibility.reasons.find((r) => r.code === 'account-read-only')!.message,
+        );
+      }
       if (codes.includes('no-permission')) {
         throw new AppError(
           'ai-permission-required',

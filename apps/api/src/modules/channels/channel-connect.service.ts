@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { channelMembers, channels, oauthStates } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PlanGate } from '../../lib/plan-gate.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { SCOPE_MANAGE, type VideoPlatform } from '../video-platform/index.ts';
@@ -54,6 +56,7 @@ export class ChannelConnectService {
   private readonly secret: string;
   private readonly key: Buffer;
   private readonly redirectUri: string;
+  private readonly gate?: PlanGate;
   constructor(deps: {
     db: Db;
     platform: VideoPlatform;
@@ -63,7 +66,10 @@ export class ChannelConnectService {
     secret: string;
     key: Buffer;
     redirectUri: string;
+    /** Plans: how many channels a person may connect (unlimited without a gate: some tests). */
+    gate?: PlanGate;
   }) {
+    this.gate = deps.gate;
     this.db = deps.db;
     this.platform = deps.platform;
     this.credentials = deps.credentials;
@@ -76,6 +82,9 @@ export class ChannelConnectService {
 
   /** Creates a one-time state bound to this session and returns the consent URL. */
   async authorizationUrl(request: ConnectRequest): Promise<string> {
+    // Refused before the consent page when the plan's channels are all in use (the callback
+    // checks again under a lock; a channel the person already owns is reconnected, not added).
+    if (this.gate && !request.reconnect) await this.assertRoomForChannel(request.userId, null);
     const state = newToken();
     const codeVerifier = randomBytes(48).toString('base64url');
     const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
@@ -183,34 +192,50 @@ export class ChannelConnectService {
       await revokeGrant();
       return failure(back, reconnect, { 'correct-channel': 'false' });
     }
-    const [row] = await this.db
-      .insert(channels)
-      .values({
-        youtubeId: platformChannel.youtubeId,
-        name: platformChannel.title,
-        thumbnailUrl: platformChannel.thumbnailUrl,
-        customUrl: platformChannel.customUrl,
-        uploadsPlaylistId: platformChannel.uploadsPlaylistId,
-      })
-      .onConflictDoUpdate({
-        target: channels.youtubeId,
-        set: {
-          name: sql`excluded.name`,
-          thumbnailUrl: sql`excluded.thumbnail_url`,
-          customUrl: sql`excluded.custom_url`,
-          uploadsPlaylistId: sql`excluded.uploads_playlist_id`,
-        },
-      })
-      .returning({ id: channels.id });
-    const channelId = row!.id;
-    // Whoever proves control of the channel on the platform owns it in the product.
-    await this.db
-      .insert(channelMembers)
-      .values({ channelId, userId: state.userId, role: 'owner' })
-      .onConflictDoUpdate({
-        target: [channelMembers.channelId, channelMembers.userId],
-        set: { role: 'owner' },
+    let channelId: string;
+    try {
+      channelId = await this.db.transaction(async (tx) => {
+        // One connection at a time per person: two consents at once cannot pass the plan.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`connect:${state.userId}`}))`);
+        if (this.gate && !reconnect) {
+          await this.assertRoomForChannel(state.userId, platformChannel.youtubeId, tx);
+        }
+        const [row] = await tx
+          .insert(channels)
+          .values({
+            youtubeId: platformChannel.youtubeId,
+            name: platformChannel.title,
+            thumbnailUrl: platformChannel.thumbnailUrl,
+            customUrl: platformChannel.customUrl,
+            uploadsPlaylistId: platformChannel.uploadsPlaylistId,
+          })
+          .onConflictDoUpdate({
+            target: channels.youtubeId,
+            set: {
+              name: sql`excluded.name`,
+              thumbnailUrl: sql`excluded.thumbnail_url`,
+              customUrl: sql`excluded.custom_url`,
+              uploadsPlaylistId: sql`excluded.uploads_playlist_id`,
+            },
+          })
+          .returning({ id: channels.id });
+        const id = row!.id;
+        // Whoever proves control of the channel on the platform owns it in the product.
+        await tx
+          .insert(channelMembers)
+          .values({ channelId: id, userId: state.userId, role: 'owner' })
+          .onConflictDoUpdate({
+            target: [channelMembers.channelId, channelMembers.userId],
+            set: { role: 'owner' },
+          });
+        return id;
       });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'channel-limit-reached')) throw error;
+      // The grant is not revoked: revoking a token ends the whole grant of that Google account,
+      // which may be the one behind a channel the person already has connected.
+      return failure(back, reconnect, { 'within-plan': 'false' });
+    }
     await this.credentials.save(channelId, tokens, state.userId);
     const params: Record<string, string> = {
       'oauth-success': 'true',
@@ -221,6 +246,33 @@ export class ChannelConnectService {
       path: returnTo ?? (state.firstChannel ? FIRST_CHANNEL_LANDING_PATH : '/settings/channels'),
       params,
     };
+  }
+
+  /**
+   * Throws `channel-limit-reached` when the person owns as many channels as the plan allows
+   * (connecting one they already own adds nothing, so it always passes).
+   */
+  private async assertRoomForChannel(
+    userId: string,
+    youtubeId: string | null,
+    db: Db = this.db,
+  ): Promise<void> {
+    const plan = await this.gate!.forUser(userId, db);
+    const owned = await db
+      .select({ youtubeId: channels.youtubeId })
+      .from(channelMembers)
+      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+      .where(and(eq(channelMembers.userId, userId), eq(channelMembers.role, 'owner')));
+    if (youtubeId && owned.some((c) => c.youtubeId === youtubeId)) return;
+    const limit = plan.limits.channels;
+    if (owned.length >= limit) {
+      throw new AppError(
+        'channel-limit-reached',
+        `The ${plan.planName} plan connects up to ${limit} channel${limit === 1 ? '' : 's'}. ` +
+          'Remove one or choose a larger plan.',
+        { details: { limit, used: owned.length, plan: plan.planId } },
+      );
+    }
   }
 
   /** Deletes states that can no longer be used. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ChannelMember, ChannelSettings } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
+import type { PlanGate } from '../../lib/plan-gate.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import {
   channelMembers,
@@ -64,6 +65,8 @@ export class ChannelsService {
   private readonly inviteLimits: { person: Limit; channel: Limit };
   private readonly accessQuery: ReturnType<typeof prepareAccessQuery>;
   private readonly bus: InvalidationBus | null;
+  private readonly gate?: PlanGate;
+
   constructor(deps: {
     db: Db;
     credentials: ChannelCredentials;
@@ -76,7 +79,10 @@ export class ChannelsService {
     inviteLimits: { person: Limit; channel: Limit };
     /** Tells every process's access caches (the list's readers) that someone lost access. */
     bus?: InvalidationBus | null;
+    /** Plans: people per channel (unlimited without a gate: some tests). */
+    gate?: PlanGate;
   }) {
+    this.gate = deps.gate;
     this.db = deps.db;
     this.bus = deps.bus ?? null;
     this.credentials = deps.credentials;
@@ -191,6 +197,8 @@ export class ChannelsService {
    */
   async invite(userId: string, channelId: string, email: string): Promise<ChannelMember[]> {
     const channel = await this.requireOwner(userId, channelId);
+    // Checked before anything is created, and again under the lock below.
+    if (this.gate) await this.assertRoomForPerson(channelId, this.db);
     await this.countInvitation(userId, channelId);
     const inviter = await this.db.query.users.findFirst({ where: eq(users.id, userId) });
     let invitee = await this.db.query.users.findFirst({ where: eq(users.email, email) });
@@ -198,20 +206,27 @@ export class ChannelsService {
     if (!invitee) {
       const created = await this.db
         .insert(users)
-        .values({ email, name: '' })
+        .values({ email, name: '', trialEndsAt: this.users.trialEndForNewAccount() })
         .onConflictDoNothing()
         .returning();
       invitee =
         created[0] ?? (await this.db.query.users.findFirst({ where: eq(users.email, email) }));
     }
     if (!invitee) throw new AppError('failed', 'Could not invite this person.');
-    const existing = await this.db.query.channelMembers.findFirst({
-      where: and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, invitee.id)),
+    const inviteeId = invitee.id;
+    // One invitation at a time per channel: concurrent invitations cannot pass the plan's limit.
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`members:${channelId}`}))`);
+      const existing = await tx.query.channelMembers.findFirst({
+        where: and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, inviteeId)),
+      });
+      if (existing)
+        throw new AppError('conflict', 'This person already has access to the channel.');
+      if (this.gate) await this.assertRoomForPerson(channelId, tx);
+      await tx
+        .insert(channelMembers)
+        .values({ channelId, userId: inviteeId, role: 'member', joinedAt: null });
     });
-    if (existing) throw new AppError('conflict', 'This person already has access to the channel.');
-    await this.db
-      .insert(channelMembers)
-      .values({ channelId, userId: invitee.id, role: 'member', joinedAt: null });
     const setPasswordLink =
       isNew || !invitee.passwordHash
         ? `${this.options.publicUrl}/set-password?token=${encodeURIComponent(await this.users.createPasswordToken(invitee.id, 'set', { channelId }))}`
@@ -227,6 +242,25 @@ export class ChannelsService {
       }),
     );
     return this.listMembers(channelId);
+  }
+
+  /** Throws `people-limit-reached` when the channel has as many people as its plan allows. */
+  private async assertRoomForPerson(channelId: string, db: Db): Promise<void> {
+    const plan = await this.gate!.forChannel(channelId, db);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(channelMembers)
+      .where(eq(channelMembers.channelId, channelId));
+    const used = Number(row?.n ?? 0);
+    const limit = plan.limits.peoplePerChannel;
+    if (used >= limit) {
+      throw new AppError(
+        'people-limit-reached',
+        `The ${plan.planName} plan allows ${limit} people per channel (owner and invitations included). ` +
+          'Remove someone or choose a larger plan.',
+        { details: { limit, used, plan: plan.planId } },
+      );
+    }
   }
 
   /** Stops sharing the channel with someone (owners cannot be removed this way). */

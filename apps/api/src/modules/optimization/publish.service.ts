@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PublishRecord, PublishResponse, publishBody } from '@tubewise/contract';
 import { hardLimitErrors } from '@tubewise/recommendations';
 import type { z } from 'zod';
+import { assertChannelWritable, type PlanGate } from '../../lib/plan-gate.ts';
 import type { Db } from '../../db/client.ts';
 import { videoDrafts, videoPublishes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -61,6 +62,7 @@ export class PublishService {
   private readonly reconciler: PublishReconciler;
   private readonly clock: Clock;
   private readonly fetchImage: ImageFetch;
+  private readonly gate?: PlanGate;
   constructor(deps: {
     db: Db;
     platform: VideoPlatform;
@@ -72,7 +74,10 @@ export class PublishService {
     clock: Clock;
     /** Downloads the platform's thumbnail images (kept for undo); the global fetch by default. */
     fetchImage?: ImageFetch;
+    /** The channel's plan: a read-only account publishes nothing (none in some tests). */
+    gate?: PlanGate;
   }) {
+    this.gate = deps.gate;
     this.db = deps.db;
     this.platform = deps.platform;
     this.credentials = deps.credentials;
@@ -98,6 +103,7 @@ export class PublishService {
         issues: problems.map((p) => ({ path: p.field, message: p.message })),
       });
     const video = await this.optimization.requireVideo(channelId, videoId);
+    if (this.gate) await assertChannelWritable(this.gate, channelId);
     const key = input.idempotencyKey ?? randomUUID();
     const earlier = await this.journal.findByKey(video.id, key);
     if (earlier) return this.replay(channelId, videoId, earlier);

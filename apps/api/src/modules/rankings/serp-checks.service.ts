@@ -9,6 +9,7 @@
 // `posting` row that the provider still does not list after POSTING_LEASE_MS is queued again.
 // Two workers never take the same rows (FOR UPDATE SKIP LOCKED).
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { assertChannelWritable, channelWritableSql, type PlanGate } from '../../lib/plan-gate.ts';
 import type { Db } from '../../db/client.ts';
 import { addDays } from '../../lib/days.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -120,6 +121,8 @@ export class SerpChecksService {
 
   private readonly changes?: RankDataChanges;
 
+  private readonly gate?: PlanGate;
+
   constructor(deps: {
     db: Db;
     provider: SerpProvider;
@@ -127,7 +130,10 @@ export class SerpChecksService {
     depth: number;
     /** Told when ranks are recorded (the rankings pages' caches follow). */
     changes?: RankDataChanges;
+    /** Plans: read-only accounts' channels get no checks (none without a gate: tests). */
+    gate?: PlanGate;
   }) {
+    this.gate = deps.gate;
     this.changes = deps.changes;
     this.db = deps.db;
     this.provider = deps.provider;
@@ -170,9 +176,11 @@ export class SerpChecksService {
    * and market, however many channels track it. Returns how many were new.
    */
   async planTracked(day: string): Promise<number> {
+    // Keywords of channels whose account is read-only (trial over, no plan) are not checked.
     const rows = await this.db
       .selectDistinct({ keyword: trackedKeywords.keyword, language: trackedKeywords.language })
-      .from(trackedKeywords);
+      .from(trackedKeywords)
+      .where(this.gate ? channelWritableSql(trackedKeywords.channelId, this.clock.now()) : undefined);
     return this.plan(
       day,
       rows.map((r) => ({ keyword: r.keyword, market: marketOf(r.language) })),
@@ -336,6 +344,7 @@ export class SerpChecksService {
    * run until nothing more comes back this time, and recorded. Returns the channel's progress.
    */
   async runChannel(channelId: string): Promise<ChannelProgress> {
+    if (this.gate) await assertChannelWritable(this.gate, channelId);
     const day = this.today();
     const keys = await this.channelKeys(channelId);
     await this.plan(day, keys);

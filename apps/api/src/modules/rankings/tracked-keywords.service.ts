@@ -13,6 +13,7 @@ import type {
   TrackedKeywordSuggestion,
   TrackedKeywordSuggestions,
 } from '@tubewise/contract';
+import type { PlanGate } from '../../lib/plan-gate.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { thumbnailOf } from './keyword-volumes.ts';
@@ -43,8 +44,10 @@ export function splitKeywordList(text: string): string[] {
 /** Tracked keywords per channel. */
 export class TrackedKeywordsService {
   private readonly db: Db;
-  /** Most keywords one channel tracks. */
+  /** Most keywords one channel tracks when no plan says otherwise. */
   readonly limit: number;
+  /** The channel's plan, which sets its limit (tests without one use `limit`). */
+  private readonly gate?: PlanGate;
 
   /** How many results a check reads (beyond it: no rank). */
   readonly depth: number;
@@ -56,6 +59,7 @@ export class TrackedKeywordsService {
   constructor(deps: {
     db: Db;
     limit: number;
+    gate?: PlanGate;
     depth: number;
     clock: Clock;
     /** Told of each add and delete (the rankings pages' caches follow). */
@@ -67,8 +71,15 @@ export class TrackedKeywordsService {
     this.checks = deps.checks;
     this.db = deps.db;
     this.limit = deps.limit;
+    this.gate = deps.gate;
     this.depth = deps.depth;
     this.clock = deps.clock;
+  }
+
+  /** The channel's tracked-keyword limit: its plan's, else the configured one. */
+  private async limitOf(channelId: string, db: Db = this.db): Promise<number> {
+    if (!this.gate) return this.limit;
+    return (await this.gate.forChannel(channelId, db)).limits.trackedKeywordsPerChannel;
   }
 
   /**
@@ -168,7 +179,7 @@ export class TrackedKeywordsService {
     });
     const progress = await this.checks.channelProgress(channelId);
     const state = progress.state === 'complete' ? ('loaded' as const) : progress.state;
-    return { items, limit: this.limit, depth: this.depth, state };
+    return { items, limit: await this.limitOf(channelId), depth: this.depth, state };
   }
 
   /**
@@ -306,13 +317,14 @@ export class TrackedKeywordsService {
         if (tracked.has(keyword)) refused.push({ keyword: raw, reason: 'already-tracked' });
         else fresh.push(keyword);
       }
-      const room = this.limit - existing.length;
+      const limit = await this.limitOf(channelId, tx);
+      const room = limit - existing.length;
       if (fresh.length > room) {
         throw new AppError(
           'tracked-keywords-limit',
-          `A channel can track up to ${this.limit} keywords. This one tracks ${existing.length}, ` +
-            `so ${Math.max(0, room)} more fit; delete some or add fewer.`,
-          { details: { limit: this.limit, tracked: existing.length, adding: fresh.length } },
+          `This channel's plan tracks up to ${limit} keywords. It tracks ${existing.length}, ` +
+            `so ${Math.max(0, room)} more fit; delete some, add fewer or choose a larger plan.`,
+          { details: { limit, tracked: existing.length, adding: fresh.length } },
         );
       }
       const added =

@@ -1,0 +1,98 @@
+/**
+ * The trial's two e-mails: three days before it ends, and when it ended without a subscription.
+ * Each account is claimed with one guarded UPDATE before its mail is written, so concurrent
+ * workers and reruns send each e-mail at most once.
+ */
+import { sql } from 'drizzle-orm';
+import { TRIAL_REMINDER_DAYS } from '@tubewise/contract/billing-constants';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { MailService } from '../mail/index.ts';
+import { trialEndedEmail, trialEndingEmail } from './billing.emails.ts';
+import { LIVE_SUBSCRIPTION_STATUSES } from './standing.ts';
+
+const DAY_MS = 86_400_000;
+/** A trial that ended longer ago than this gets no "ended" mail (e.g. the job was down). */
+const ENDED_MAIL_WINDOW_DAYS = 7;
+/** Accounts one run mails at most (the next hourly run continues). */
+const BATCH = 500;
+
+interface Claimed {
+  email: string;
+  name: string;
+  trialEndsAt: Date | string;
+}
+
+/** Sends the trial e-mails that are due. */
+export class TrialMails {
+  private readonly db: Db;
+  private readonly mail: MailService;
+  private readonly clock: Clock;
+  private readonly productName: string;
+  private readonly plansUrl: string;
+
+  constructor(deps: {
+    db: Db;
+    mail: MailService;
+    clock: Clock;
+    productName: string;
+    publicUrl: string;
+  }) {
+    this.db = deps.db;
+    this.mail = deps.mail;
+    this.clock = deps.clock;
+    this.productName = deps.productName;
+    this.plansUrl = `${deps.publicUrl}/settings/account#billing`;
+  }
+
+  /** Sends the due reminders and trial-ended e-mails; returns how many of each. */
+  async run(): Promise<{ reminders: number; ended: number }> {
+    const now = this.clock.now();
+    const live = sql.raw(`(${LIVE_SUBSCRIPTION_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+    const noLiveSubscription = sql`not exists (select 1 from billing_subscriptions s
+      where s.user_id = users.id and s.status in ${live} and s.plan_id is not null)`;
+    const nowIso = now.toISOString();
+    const soon = new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS).toISOString();
+    const reminders = rowsOf<Claimed>(
+      await this.db.execute(sql`
+        update users set trial_reminder_sent_at = ${nowIso}::timestamptz
+        where id in (
+          select id from users
+          where trial_reminder_sent_at is null and password_hash is not null
+            and trial_ends_at > ${nowIso}::timestamptz and trial_ends_at <= ${soon}::timestamptz
+            and ${noLiveSubscription}
+          limit ${BATCH} for update skip locked)
+        returning email, name, trial_ends_at as "trialEndsAt"`),
+    );
+    for (const user of reminders) {
+      await this.mail.send(trialEndingEmail(this.input(user)));
+    }
+    const oldest = new Date(now.getTime() - ENDED_MAIL_WINDOW_DAYS * DAY_MS).toISOString();
+    const ended = rowsOf<Claimed>(
+      await this.db.execute(sql`
+        update users set trial_ended_sent_at = ${nowIso}::timestamptz
+        where id in (
+          select id from users
+          where trial_ended_sent_at is null and password_hash is not null
+            and trial_ends_at <= ${nowIso}::timestamptz and trial_ends_at > ${oldest}::timestamptz
+            and ${noLiveSubscription}
+          limit ${BATCH} for update skip locked)
+        returning email, name, trial_ends_at as "trialEndsAt"`),
+    );
+    for (const user of ended) {
+      await this.mail.send(trialEndedEmail(this.input(user)));
+    }
+    return { reminders: reminders.length, ended: ended.length };
+  }
+
+  private input(user: Claimed) {
+    return {
+      to: user.email,
+      name: user.name,
+      productName: this.productName,
+      plansUrl: this.plansUrl,
+      trialEndsAt: new Date(user.trialEndsAt),
+    };
+  }
+}
