@@ -2,4 +2,4 @@
 export { displayName } from './display-name.ts';
 export { UsersRepository } from './users.repository.ts';
 export { registerUserRoutes } from './users.routes.ts';
-export { assertAcceptablePassword, UsersService } from './users.service.ts';
+export { assertAcceptablePassword, UsersService, type RequestMeta } from './users.service.ts';

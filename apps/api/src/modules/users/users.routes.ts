@@ -178,6 +178,13 @@ export function registerUserRoutes(
   );
   defineRoute(
     app,
+    routes.setProfileName,
+    resolveSession,
+    async ({ body, session }) => users.setName(session.userId, body.name),
+    { tags },
+  );
+  defineRoute(
+    app,
     routes.aiPermission,
     resolveSession,
     async ({ body, session }) => users.setAiPermission(session.userId, body.allowed),

@@ -1,0 +1,392 @@
+// Account exports through the real app on PGlite and PostgreSQL: request → build (in process,
+// and through the pg-boss job) → ready row → e-mail with the link → download → unzip with fflate;
+// the archive's files and contents, no secret anywhere in it, CSV formulas neutralised; one open
+// export at a time, the day's limit, someone else's / expired / unknown exports, the purge, and
+// an account too large for an archive.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { errorEnvelope, type AccountExport } from '@tubewise/contract';
+import {
+  accountExports,
+  channelCredentials,
+  channelMembers,
+  channels,
+  emailOutbox,
+  keywordRanks,
+  oauthStates,
+  passwordTokens,
+  rateLimits,
+  savedIdeas,
+  ideaFolders,
+  sessionTokens,
+  trackedKeywords,
+  users,
+  videos,
+} from '../../db/schema/index.ts';
+import {
+  createTestApp,
+  testBackends,
+  TestClock,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../testing/test-app.ts';
+import { EXPORT_FILES } from './export-contents.ts';
+
+const FORMULA_TITLE = '=HYPERLINK("http://evil.example","click")';
+const SECRET_REFRESH = 'enc-refresh-secret-marker-5k2';
+const SECRET_ACCESS = 'enc-access-secret-marker-9p4';
+
+/** The file names the archive holds (EXPORT_FILES writes "a / b" for a JSON and CSV pair). */
+const EXPECTED_FILES = EXPORT_FILES.flatMap((f) => f.name.split(' / ')).sort();
+
+describe.each(testBackends())('account export (%s)', (backend) => {
+  let t: TestApp;
+  const clock = new TestClock();
+  let cookie: string;
+  let userId: string;
+  let otherCookie: string;
+  let channelId: string;
+
+  const call = (options: InjectOptions & { as?: string }) =>
+    t.app.inject({
+      ...options,
+      headers: {
+        cookie: options.as ?? cookie,
+        ...(options.method === 'GET' || options.method === 'HEAD'
+          ? {}
+          : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+    });
+  const request = (as?: string) => call({ method: 'POST', url: '/api/users/me/exports', as });
+  const list = async (as?: string) =>
+    (await call({ method: 'GET', url: '/api/users/me/exports', as })).json()
+      .exports as AccountExport[];
+  const download = (exportId: string, as?: string) =>
+    call({ method: 'GET', url: `/api/users/me/exports/${exportId}/archive`, as });
+  const expectEnvelope = (res: LightMyRequestResponse, status: number, code: string) => {
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
+    const parsed = errorEnvelope.parse(res.json());
+    expect(parsed.error.code).toBe(code);
+    expect(parsed.error.requestId).toBe(res.headers['x-request-id']);
+    return parsed.error;
+  };
+  /** Waits (bounded) until the newest export is ready or failed. */
+  const settled = async (as?: string): Promise<AccountExport> => {
+    await t.services.accountExports.settled();
+    for (let i = 0; i < 600; i++) {
+      const [latest] = await list(as);
+      if (latest && latest.status !== 'pending' && latest.status !== 'running') return latest;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('export did not settle');
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(backend, { clock });
+    userId = await t.createUser('exporter@example.com');
+    await t.createUser('stranger@example.com');
+    cookie = await t.login('exporter@example.com', TEST_PASSWORD);
+    otherCookie = await t.login('stranger@example.com', TEST_PASSWORD);
+    const { db } = t.database;
+    const [channel] = await db
+      .insert(channels)
+      .values({ youtubeId: 'UCexport000000000000000', name: 'Export Kitchen' })
+      .returning();
+    channelId = channel!.id;
+    await db.insert(channelMembers).values({ channelId, userId, role: 'owner' });
+    await db.insert(channelCredentials).values({
+      channelId,
+      refreshTokenEnc: SECRET_REFRESH,
+      accessTokenEnc: SECRET_ACCESS,
+      connectedBy: userId,
+    });
+    await db.insert(videos).values([
+      {
+        channelId,
+        youtubeId: 'vid-formula',
+        title: FORMULA_TITLE,
+        description: 'Line one\nLine "two", with a comma',
+        tags: ['camp', 'cooking'],
+        thumbnails: {},
+        localizations: {},
+      },
+      {
+        channelId,
+        youtubeId: 'vid-plain',
+        title: 'Dutch oven bread — über easy',
+        description: '',
+        tags: [],
+        thumbnails: {},
+        localizations: {},
+      },
+    ]);
+    const [folder] = await db
+      .insert(ideaFolders)
+      .values({ channelId, name: 'Your saved ideas', isDefault: true })
+      .returning();
+    await db.insert(savedIdeas).values({
+      channelId,
+      folderId: folder!.id,
+      phrase: 'camp cooking',
+      phraseKey: 'camp cooking',
+      languageId: 'en-us',
+      savedBy: userId,
+      savedByName: 'Test User',
+    });
+    await db
+      .insert(trackedKeywords)
+      .values({ channelId, keyword: 'camp cooking', language: 'en-us', addedBy: userId });
+    await db.insert(keywordRanks).values([
+      { channelId, keyword: 'camp cooking', language: 'en-us', day: '2025-01-01', position: 4 },
+      { channelId, keyword: 'camp cooking', language: 'en-us', day: '2025-01-02', position: 3 },
+    ]);
+    // A pending reset link: its hash must never be exported.
+    await t.services.users.createPasswordToken(userId, 'reset');
+  });
+  afterAll(() => t?.close());
+
+  beforeEach(async () => {
+    // Each test starts without open exports or counters.
+    await t.database.db.delete(accountExports);
+    await t.database.db.delete(rateLimits);
+  });
+
+  it('builds the export, mails the link and serves the ZIP with every file and no secret', async () => {
+    const asked = await request();
+    expect(asked.statusCode).toBe(202);
+    const pending = asked.json() as AccountExport;
+    expect(pending.status).toBe('pending');
+    expect(pending.downloadUrl).toBeNull();
+
+    const ready = await settled();
+    expect(ready.id).toBe(pending.id);
+    expect(ready.status).toBe('ready');
+    expect(ready.bytes).toBeGreaterThan(100);
+    expect(ready.downloadUrl).toBe(`/api/users/me/exports/${ready.id}/archive`);
+    const days = (Date.parse(ready.expiresAt!) - clock.now().getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(7, 1);
+
+    // The e-mail links to the account page (download needs sign-in), never to the file.
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'exporter@example.com'))
+      .orderBy(sql`${emailOutbox.createdAt} desc`)
+      .limit(1);
+    expect(mail!.subject).toMatch(/export is ready/);
+    expect(mail!.text).toContain(`/settings/account?export=${ready.id}`);
+    expect(mail!.text).not.toContain('/archive');
+
+    const res = await download(ready.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="tubewise-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.rawPayload.length).toBe(ready.bytes);
+
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(EXPECTED_FILES);
+    // Buffer keeps the BOM (TextDecoder would drop it).
+    const text = (name: string) => Buffer.from(files[name]!).toString('utf8');
+    const json = (name: string) => JSON.parse(text(name)) as unknown;
+
+    for (const name of Object.keys(files).filter((n) => n.endsWith('.json'))) {
+      expect(() => json(name), name).not.toThrow();
+    }
+    expect(text('README.txt')).toContain('videos.json / videos.csv');
+    expect(json('profile.json')).toMatchObject({
+      id: userId,
+      email: 'exporter@example.com',
+      name: 'Test User',
+    });
+    expect(json('channels.json')).toMatchObject([
+      { id: channelId, name: 'Export Kitchen', yourRole: 'owner' },
+    ]);
+    expect((json('videos.json') as unknown[]).length).toBe(2);
+    expect((json('sessions.json') as { userAgent: unknown }[]).length).toBeGreaterThan(0);
+    expect(json('keyword-ranks.json')).toHaveLength(2);
+    expect(json('tracked-keywords.json')).toMatchObject([
+      { keyword: 'camp cooking', latestDay: '2025-01-02', latestPosition: 3 },
+    ]);
+
+    // CSV: the shared writer's quoting, BOM and formula guard.
+    const csv = text('videos.csv');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect(csv).toContain('"Line one\nLine ""two"", with a comma"');
+    expect(csv).toContain('Dutch oven bread — über easy');
+    expect(text('saved-ideas.csv')).toContain('camp cooking');
+    expect(text('keyword-ranks.csv')).toContain('Export Kitchen,camp cooking,en-us,2025-01-02,3');
+
+    // No secret: password hash, platform tokens, session and reset token hashes, OAuth state.
+    const { db } = t.database;
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const secrets = [
+      user!.passwordHash!,
+      SECRET_REFRESH,
+      SECRET_ACCESS,
+      ...(await db.select({ h: sessionTokens.tokenHash }).from(sessionTokens)).map((r) => r.h),
+      ...(await db.select({ h: passwordTokens.tokenHash }).from(passwordTokens)).map((r) => r.h),
+      ...(await db.select({ h: oauthStates.stateHash }).from(oauthStates)).map((r) => r.h),
+    ];
+    expect(secrets.length).toBeGreaterThan(4);
+    const everything = Object.keys(files).map(text).join('\n');
+    for (const secret of secrets) expect(everything).not.toContain(secret);
+    expect(everything).not.toMatch(/passwordHash|password_hash|refreshToken|tokenHash/i);
+  });
+
+  it('allows one open export at a time (409 export-in-progress), then another', async () => {
+    // Two at once: one is accepted, the other refused.
+    const both = await Promise.all([request(), request()]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+    expectEnvelope(
+      both.find((r) => r.statusCode === 409)!,
+      409,
+      'export-in-progress',
+    );
+    await settled();
+    // While one is being built (a job that has not finished yet), another is refused.
+    const [open] = await t.database.db
+      .insert(accountExports)
+      .values({ userId, status: 'running', createdAt: clock.now() })
+      .returning();
+    expectEnvelope(await request(), 409, 'export-in-progress');
+    // A job lost for an hour no longer blocks the person.
+    clock.advance(61 * 60);
+    try {
+      const fresh = await t.login('exporter@example.com', TEST_PASSWORD);
+      expect((await request(fresh)).statusCode).toBe(202);
+      await settled(fresh);
+      const exports = await list(fresh);
+      expect(exports.find((e) => e.id === open!.id)?.status).toBe('failed');
+      expect(exports.filter((e) => e.status === 'ready')).toHaveLength(2);
+    } finally {
+      clock.advance(-61 * 60);
+    }
+  });
+
+  it('limits exports to five a day (429), refusals not counted', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await request()).statusCode).toBe(202);
+      await settled();
+    }
+    const refused = await request();
+    expectEnvelope(refused, 429, 'rate-limited');
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('never serves an export to anyone but its owner, nor an expired one', async () => {
+    expect((await request()).statusCode).toBe(202);
+    const ready = await settled();
+    // Someone else's export is the same 404 as one that does not exist.
+    const theirs = expectEnvelope(await download(ready.id, otherCookie), 404, 'not-found');
+    const unknown = expectEnvelope(
+      await download('00000000-0000-4000-8000-000000000000'),
+      404,
+      'not-found',
+    );
+    expect(theirs.message).toBe(unknown.message);
+    expectEnvelope(await download('not-a-uuid'), 404, 'not-found');
+    expect(await list(otherCookie)).toEqual([]);
+    expectEnvelope(await download(ready.id, ''), 401, 'unauthorized');
+
+    clock.advance(7 * 86_400 + 60);
+    try {
+      const fresh = await t.login('exporter@example.com', TEST_PASSWORD);
+      const [expired] = await list(fresh);
+      expect(expired).toMatchObject({ status: 'expired', downloadUrl: null, bytes: null });
+      const gone = expectEnvelope(await download(ready.id, fresh), 404, 'not-found');
+      expect(gone.message).toMatch(/expired/);
+      // The hourly purge drops the bytes.
+      expect((await t.services.accountExports.purgeExpired()).expired).toBe(1);
+      const [row] = await t.database.db
+        .select({ status: accountExports.status, archive: accountExports.archive })
+        .from(accountExports)
+        .where(eq(accountExports.id, ready.id));
+      expect(row).toEqual({ status: 'expired', archive: null });
+    } finally {
+      clock.advance(-(7 * 86_400 + 60));
+    }
+  });
+
+  it('fails an account too large for an archive with a clear reason, by e-mail too', async () => {
+    const small = await createTestApp(backend, {
+      database: t.database,
+      exportArchive: { maxBytes: 600 },
+    });
+    try {
+      // Its own session secret: sign in there.
+      const smallCookie = await small.login('exporter@example.com', TEST_PASSWORD);
+      const asked = await small.app.inject({
+        method: 'POST',
+        url: '/api/users/me/exports',
+        headers: { cookie: smallCookie, 'content-type': 'application/json' },
+      });
+      expect(asked.statusCode).toBe(202);
+      await small.services.accountExports.settled();
+      const [failed] = await small.services.accountExports.list(userId);
+      expect(failed!.status).toBe('failed');
+      const [row] = await t.database.db
+        .select({ error: accountExports.error, archive: accountExports.archive })
+        .from(accountExports)
+        .where(eq(accountExports.id, failed!.id));
+      expect(row!.error).toMatch(/larger than/);
+      expect(row!.archive).toBeNull();
+      const mails = await t.database.db
+        .select({ subject: emailOutbox.subject })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, 'exporter@example.com'));
+      expect(mails.map((m) => m.subject)).toContain(
+        'Your Tubewise data export could not be prepared',
+      );
+      // Not open any more: a new export may be asked for.
+      expect((await request()).statusCode).toBe(202);
+      await settled();
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe.each(testBackends())('account export through the job queue (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend, { jobs: true });
+  });
+  afterAll(() => t?.close());
+
+  it('queues the export as a pg-boss job that builds it', async () => {
+    await t.createUser('queued@example.com');
+    const cookie = await t.login('queued@example.com', TEST_PASSWORD);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/exports',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+    expect(asked.statusCode).toBe(202);
+    let latest: AccountExport | undefined;
+    for (let i = 0; i < 400; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me/exports',
+        headers: { cookie },
+      });
+      latest = (res.json().exports as AccountExport[])[0];
+      if (latest?.status === 'ready' || latest?.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(latest?.status).toBe('ready');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: latest!.downloadUrl!,
+      headers: { cookie },
+    });
+    expect(Object.keys(unzipSync(new Uint8Array(res.rawPayload)))).toContain('profile.json');
+  });
+});
