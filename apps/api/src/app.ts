@@ -63,7 +63,19 @@ import {
 } from './modules/rankings/index.ts';
 import { registerReportingRoutes, type ReportingService } from './modules/reporting/index.ts';
 import { registerAiMetadataRoutes, type AiMetadataService } from './modules/ai-metadata/index.ts';
+import {
+  registerBillingRoutes,
+  type BillingService,
+  type Entitlements,
+  type StripeWebhooks,
+  type TrialMails,
+} from './modules/billing/index.ts';
 import { registerCustomPlanRoutes, type CustomPlanService } from './modules/custom-plan/index.ts';
+import {
+  type AccountDeletionService,
+  type AccountExportService,
+  registerAccountRoutes,
+} from './modules/account/index.ts';
 
 /** The services the HTTP layer calls. */
 export interface Services {
@@ -93,6 +105,12 @@ export interface Services {
   reporting: ReportingService;
   aiMetadata: AiMetadataService;
   customPlan: CustomPlanService;
+  accountExports: AccountExportService;
+  accountDeletion: AccountDeletionService;
+  billing: BillingService;
+  stripeWebhooks: StripeWebhooks;
+  entitlements: Entitlements;
+  trialMails: TrialMails;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -113,6 +131,9 @@ export interface AppDeps {
   emulator?: Emulator;
 }
 
+/** Where the emulator's Stripe API answers (the SDK cannot add a path prefix). */
+const STRIPE_EMULATOR_PREFIX = '/v1/';
+
 /** Prefixes that are API calls: never answered with the web app's index.html. */
 const API_PREFIXES = [
   '/api/',
@@ -124,6 +145,7 @@ const API_PREFIXES = [
   '/dev/',
   '/oauth/',
   `${EMULATOR_PREFIX}/`,
+  STRIPE_EMULATOR_PREFIX,
 ];
 
 /** Files of the web build that are not served (dotfiles such as .vite/ never are). */
@@ -193,10 +215,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The emulator stands in for Google's servers: it takes forms and uploads, not our JSON rule,
   // but a page of another site must not post to it (its control routes change the grants).
   registerOriginCheck(app, new Set([new URL(config.publicUrl).origin]), {
-    anyContentTypePrefixes: [`${EMULATOR_PREFIX}/`],
+    anyContentTypePrefixes: [`${EMULATOR_PREFIX}/`, STRIPE_EMULATOR_PREFIX],
   });
   // No route ever sees a NUL, another control character or a lone surrogate (contract text rule).
-  registerTextGuard(app, { skipPrefixes: [`${EMULATOR_PREFIX}/`] });
+  registerTextGuard(app, { skipPrefixes: [`${EMULATOR_PREFIX}/`, STRIPE_EMULATOR_PREFIX] });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -274,7 +296,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerReportingRoutes(app, { reporting: services.reporting, resolveSession });
   registerAiMetadataRoutes(app, { ai: services.aiMetadata, resolveSession });
+  registerBillingRoutes(app, {
+    billing: services.billing,
+    webhooks: services.stripeWebhooks,
+    resolveSession,
+  });
   registerCustomPlanRoutes(app, { customPlan: services.customPlan, resolveSession });
+  registerAccountRoutes(app, {
+    exports: services.accountExports,
+    deletion: services.accountDeletion,
+    resolveSession,
+    secureCookies: config.secureCookies,
+  });
   if (config.mail.mailbox !== 'off') {
     registerMailboxRoutes(app, {
       mail: services.mail,
@@ -284,6 +317,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   if (deps.emulator) await app.register(deps.emulator.plugin, { prefix: EMULATOR_PREFIX });
+  // Stripe's SDK takes a host and port but no path: the emulator's Stripe API sits at /v1.
+  if (deps.emulator?.stripeApi) await app.register(deps.emulator.stripeApi);
 
   if (deps.webDist && existsSync(deps.webDist)) {
     await app.register(fastifyStatic, {

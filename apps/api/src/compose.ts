@@ -81,7 +81,22 @@ import {
   TrackedKeywordsService,
 } from './modules/rankings/index.ts';
 import { ReportingRepository, ReportingService } from './modules/reporting/index.ts';
+import {
+  BillingService,
+  Entitlements,
+  PlanCatalogue,
+  StripeGateway,
+  STRIPE_WEBHOOK_PATH,
+  StripeWebhooks,
+  TrialMails,
+  type BillingGateway,
+} from './modules/billing/index.ts';
 import { CustomPlanService } from './modules/custom-plan/index.ts';
+import {
+  AccountDeletionService,
+  AccountExportService,
+  type AccountBilling,
+} from './modules/account/index.ts';
 
 /** Which parts a process runs: the HTTP app, the job worker, or both. */
 export type Role = 'all' | 'web' | 'worker';
@@ -123,6 +138,12 @@ export interface ComposeOptions {
   aiGenerationsPerMonth?: number;
   /** Keyword figures for optimization (tests pass a fake); default: the keyword-data module. */
   keywordFigures?: KeywordFigures;
+  /** The payment provider (default: Stripe's SDK at the configured host, or the emulator). */
+  billingGateway?: BillingGateway;
+  /** What account deletion cancels the subscription through (default: the billing service). */
+  accountBilling?: AccountBilling;
+  /** Caps of an account export's archive in bytes (tests make them small). */
+  exportArchive?: { maxBytes?: number; maxUncompressedBytes?: number };
 }
 
 /** A running composition: the app (unless worker-only), services and how to close it all. */
@@ -192,7 +213,45 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const sessions = new SessionService(db, config.sessionSecret, clock, bus);
   const limits = new RateLimitService(db, clock);
   const authLimits: AuthLimits = { ...DEFAULT_AUTH_LIMITS, ...options.authLimits };
+  const plans = new PlanCatalogue(config.stripe.priceIds, {
+    trackedKeywordsPerChannel: config.env.TRACKED_KEYWORDS_MAX,
+    aiGenerationsPerMonth: options.aiGenerationsPerMonth ?? config.env.AI_GENERATIONS_PER_MONTH,
+  });
+  const entitlements = new Entitlements({ db, clock, plans });
+  const billingGateway =
+    options.billingGateway ??
+    new StripeGateway({
+      secretKey: config.stripe.secretKey,
+      webhookSecret: config.stripe.webhookSecret,
+      host: config.stripe.host,
+      port: config.stripe.port,
+      protocol: config.stripe.protocol,
+    });
+  const billing = new BillingService({
+    db,
+    gateway: billingGateway,
+    plans,
+    entitlements,
+    clock,
+    log: logger,
+    publicUrl: config.publicUrl,
+  });
+  const stripeWebhooks = new StripeWebhooks({
+    db,
+    gateway: billingGateway,
+    billing,
+    clock,
+    log: logger,
+  });
+  const trialMails = new TrialMails({
+    db,
+    mail,
+    clock,
+    productName: config.env.PRODUCT_NAME,
+    publicUrl: config.publicUrl,
+  });
   const users = new UsersService({
+    trialDays: config.env.TRIAL_DAYS,
     repo: new UsersRepository(db),
     sessions,
     limits,
@@ -236,6 +295,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     secret: config.sessionSecret,
     key: config.encryptionKey,
     redirectUri: `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
+    gate: entitlements,
   });
   const channels = new ChannelsService({
     db,
@@ -247,6 +307,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     bus,
     limits,
     inviteLimits: { person: authLimits.invitePerson, channel: authLimits.inviteChannel },
+    gate: entitlements,
   });
   const sync = new SyncService({ db, platform, credentials, clock, log: logger });
   // Without a job system (some tests), syncs run in this process as soon as they are queued.
@@ -326,6 +387,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     journal: publishJournal,
     reconciler: publishReconciler,
     clock,
+    gate: entitlements,
   });
   const ideas = new IdeasService({
     db,
@@ -375,6 +437,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       depth: config.env.RANK_CHECK_DEPTH,
       provider: serpProvider,
       changes: rankDataChanges,
+      gate: entitlements,
     });
   const serpChecks = rankChecksAt(clock);
   const aiMetadata = new AiMetadataService({
@@ -399,8 +462,37 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     }),
     maxVideoMinutes: config.env.AI_MAX_VIDEO_MINUTES,
     generationsPerMonth: options.aiGenerationsPerMonth ?? config.env.AI_GENERATIONS_PER_MONTH,
+    gate: entitlements,
+  });
+  const accountExports = new AccountExportService({
+    db,
+    clock,
+    log: logger,
+    mail,
+    limits,
+    publicUrl: config.publicUrl,
+    productName: config.env.PRODUCT_NAME,
+    archive: options.exportArchive,
+  });
+  const accountDeletion = new AccountDeletionService({
+    db,
+    users,
+    sessions,
+    credentials,
+    billing: options.accountBilling ?? billing,
+    mail,
+    events,
+    bus,
+    log: logger,
+    productName: config.env.PRODUCT_NAME,
   });
   const services: Services = {
+    accountExports,
+    accountDeletion,
+    billing,
+    stripeWebhooks,
+    entitlements,
+    trialMails,
     aiMetadata,
     users,
     sessions,
@@ -424,6 +516,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     trackedKeywords: new TrackedKeywordsService({
       db,
       limit: config.env.TRACKED_KEYWORDS_MAX,
+      gate: entitlements,
       depth: config.env.RANK_CHECK_DEPTH,
       clock,
       changes: rankDataChanges,
@@ -472,6 +565,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       publish,
       serpChecks: services.serpChecks,
       aiMetadata,
+      trialMails,
+      stripeWebhooks,
+      accountExports,
     });
     jobs.register(...Object.values(definitions));
     await jobs.start();
@@ -484,6 +580,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     });
     sync.setEnqueue(async (payload) => {
       await queue.send(definitions.syncChannel, payload);
+    });
+    accountExports.setEnqueue(async (exportId) => {
+      await queue.send(definitions.exportAccount, { exportId });
     });
     aiMetadata.setEnqueue(async (generationId) => {
       await queue.send(definitions.generateAiMetadata, { generationId });
@@ -498,7 +597,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   // The emulator lives in the web process: it answers the browser's consent page and the
   // server's own API calls over loopback.
   const emulator =
-    (config.platform.usesEmulator || config.keywordData.usesEmulator || config.llm.usesEmulator) &&
+    (config.platform.usesEmulator ||
+      config.keywordData.usesEmulator ||
+      config.llm.usesEmulator ||
+      config.stripe.usesEmulator) &&
     role !== 'worker' &&
     options.emulator !== false
       ? createEmulator({
@@ -513,6 +615,25 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           apiKeys: [config.platform.apiKey],
           // EMULATOR_IMPORT: kept in the emulator's data directory with earlier imports.
           importFiles: config.emulatorImport,
+          // Stripe's part: the plans' prices, and webhooks to this server over loopback.
+          ...(config.stripe.usesEmulator
+            ? {
+                stripe: {
+                  secretKey: config.stripe.secretKey,
+                  webhookSecret: config.stripe.webhookSecret,
+                  webhookUrl: `http://127.0.0.1:${config.env.PORT}${STRIPE_WEBHOOK_PATH}`,
+                  prices: plans.paidPlans.flatMap((plan) =>
+                    (['month', 'year'] as const).map((interval) => ({
+                      id: plans.priceOf(plan.id, interval),
+                      productName: `${config.env.PRODUCT_NAME} ${plan.name}`,
+                      unitAmount: plan.prices[interval],
+                      currency: plan.currency,
+                      interval,
+                    })),
+                  ),
+                },
+              }
+            : {}),
           // Test switches (revoke grants, add latency) have no place in a production process.
           controlRoutes: config.env.NODE_ENV !== 'production',
           // One clock for the product and its emulator: "advance a day" moves both.
@@ -562,6 +683,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       if (app) await app.close();
       await events.close();
       await users.settled();
+      await accountExports.settled();
       if (jobs) await jobs.stop();
       mail.close();
       await bus.close();

@@ -8,6 +8,8 @@ import type { IdeaInboxService } from '../modules/ideas/index.ts';
 import type { PublishService } from '../modules/optimization/index.ts';
 import type { SerpChecksService } from '../modules/rankings/index.ts';
 import type { AiMetadataService } from '../modules/ai-metadata/index.ts';
+import type { StripeWebhooks, TrialMails } from '../modules/billing/index.ts';
+import type { AccountExportService } from '../modules/account/index.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
@@ -22,8 +24,29 @@ export function jobDefinitions(services: {
   publish: PublishService;
   serpChecks: SerpChecksService;
   aiMetadata: AiMetadataService;
+  trialMails: TrialMails;
+  stripeWebhooks: StripeWebhooks;
+  accountExports: AccountExportService;
 }) {
   return {
+    trialMails: defineJob({
+      name: 'billing.trial-mails',
+      payload: z.object({}),
+      retry: { limit: 2, delaySeconds: 60, backoff: false },
+      schedule: { cron: '23 * * * *', payload: {} },
+      handler: async () => {
+        await services.trialMails.run();
+      },
+    }),
+    purgeStripeEvents: defineJob({
+      name: 'billing.purge-events',
+      payload: z.object({}),
+      retry: { limit: 2, delaySeconds: 60, backoff: false },
+      schedule: { cron: '29 4 * * *', payload: {} },
+      handler: async () => {
+        await services.stripeWebhooks.purge();
+      },
+    }),
     deliverMail: defineJob({
       name: 'mail.deliver',
       payload: z.object({ outboxId: z.uuid() }),
@@ -124,6 +147,26 @@ export function jobDefinitions(services: {
       retry: { limit: 3, delaySeconds: 10, backoff: true },
       handler: async ({ generationId }, job) => {
         await services.aiMetadata.run(generationId, { final: job.retryCount >= job.retryLimit });
+      },
+    }),
+    exportAccount: defineJob({
+      name: 'account.export',
+      payload: z.object({ exportId: z.uuid() }),
+      // A worker that died mid-way leaves the export running: the retry claims it again. The
+      // last attempt marks it failed (an account too large fails at once, without retries).
+      retry: { limit: 2, delaySeconds: 30, backoff: true },
+      handler: async ({ exportId }, job) => {
+        await services.accountExports.run(exportId, { final: job.retryCount >= job.retryLimit });
+      },
+    }),
+    purgeAccountExports: defineJob({
+      name: 'account.purge-exports',
+      payload: z.object({}),
+      retry: { limit: 2, delaySeconds: 300, backoff: true },
+      // Hourly: an archive outlives its ACCOUNT_EXPORT_DAYS by at most an hour.
+      schedule: { cron: '37 * * * *', payload: {} },
+      handler: async () => {
+        await services.accountExports.purgeExpired();
       },
     }),
     recoverStalledSyncs: defineJob({

@@ -8,6 +8,8 @@ export interface EmulatorServer {
   emulator: Emulator;
   /** The emulator's base URL (…/emulator), e.g. for the keyword-data adapter. */
   root: string;
+  /** The server's port (Stripe's API is at its root when the emulator has `stripe`). */
+  port: number;
   adapter: YouTubeAdapter;
   close(): Promise<void>;
 }
@@ -19,6 +21,8 @@ export async function startEmulatorServer(
   const emulator = createEmulator(options);
   const server = Fastify();
   await server.register(emulator.plugin, { prefix: '/emulator' });
+  // Stripe's API sits at the root, as the SDK (host/port/protocol, no path) expects.
+  if (emulator.stripeApi) await server.register(emulator.stripeApi);
   await server.listen({ port: 0, host: '127.0.0.1' });
   const root = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/emulator`;
   const adapter = new YouTubeAdapter({
@@ -29,5 +33,6 @@ export async function startEmulatorServer(
     revokeUrl: `${root}/revoke`,
     apiRootUrl: `${root}/`,
   });
-  return { emulator, root, adapter, close: () => server.close() };
+  const port = (server.server.address() as AddressInfo).port;
+  return { emulator, root, port, adapter, close: () => server.close() };
 }

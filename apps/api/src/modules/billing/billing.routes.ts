@@ -56,6 +56,7 @@ export function registerBillingRoutes(
 
   // The signature is over the exact bytes Stripe sent, so this route alone keeps its body raw.
   void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(
       'application/json',
       { parseAs: 'buffer', bodyLimit: 1024 * 1024 },

@@ -22,7 +22,6 @@ import {
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import { GENEROUS_AUTH_LIMITS } from '../rate-limit/index.ts';
 
-const DAY_S = 86_400;
 const KEYWORDS_MAX = 6;
 const AI_PER_MONTH = 3;
 const agency = PAID_PLANS.find((p) => p.id === 'agency')!;
@@ -172,7 +171,10 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
         title: 'New title',
         description: 'New description',
         tags: [],
-        idempotencyKey: randomBytes(8).toString('hex'),
+        searchTerm: 'camp cooking',
+        language: null,
+        thumbnailId: null,
+        fromDraft: false,
       });
       expect(publish.statusCode, publish.body).toBe(402);
       expect(publish.json().error.code).toBe('account-read-only');
@@ -188,9 +190,9 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
       expect((await get(cookie, `/optimization/channels/${a.channelId}/videos`)).statusCode).toBe(
         200,
       );
-      expect(
-        (await get(cookie, `/api/rankings/channels/${a.channelId}/keywords`)).statusCode,
-      ).toBe(200);
+      expect((await get(cookie, `/api/rankings/channels/${a.channelId}/keywords`)).statusCode).toBe(
+        200,
+      );
     }
 
     // Subscribing lifts it at once; a failed renewal (past_due) keeps the plan meanwhile.
@@ -213,16 +215,12 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
         }),
       ),
     );
-    const ok = results.filter((r) => r.statusCode === 200).length;
+    const ok = results.filter((r) => r.statusCode < 300).length;
     const refused = results.filter((r) => r.statusCode === 409);
+    expect(ok + refused.length, results.map((r) => r.body).join('\n')).toBe(9);
     expect(ok).toBe(TRIAL_LIMITS.peoplePerChannel - 1);
     expect(refused.length).toBe(9 - ok);
     for (const r of refused) expect(r.json().error.code).toBe('people-limit-reached');
-    const [row] = await t.database.db
-      .select({ n: channelMembers.userId })
-      .from(channelMembers)
-      .where(eq(channelMembers.channelId, a.channelId));
-    expect(row).toBeDefined();
     const members = await t.database.db
       .select()
       .from(channelMembers)
@@ -249,7 +247,8 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
     seq += 1;
     const email = `connect-${seq}@example.com`;
     const userId = await t.createUser(email, TEST_PASSWORD);
-    const owner = `owner-${seq}@example.com`;
+    // An emulator account that exists (its channels are added per test).
+    const owner = 'alex.creator@tubewise.test';
     const records = Array.from({ length: TRIAL_LIMITS.channels + 2 }, () =>
       server.emulator.control.addChannel({ videoCount: 1, owner }),
     );
@@ -264,7 +263,10 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
         firstChannel: false,
       });
       const back = new URL(server.emulator.control.approveConsent(authUrl, owner, record.id));
-      returns.push({ code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+      returns.push({
+        code: back.searchParams.get('code')!,
+        state: back.searchParams.get('state')!,
+      });
     }
     const outcomes = await Promise.all(returns.map((r) => t.services.connect.complete(r, ids)));
     const connected = outcomes.filter((o) => o.params['oauth-success'] === 'true');
@@ -276,12 +278,11 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
     expect(mine.myChannels).toHaveLength(TRIAL_LIMITS.channels);
     // At the limit, a new connection is refused before the consent page.
     const cookie = await t.login(email, TEST_PASSWORD);
-    const start = await get(cookie, '/api/users/youtube-auth-url');
+    const start = await get(cookie, `/api/users/youtube-auth-url?user_id=${userId}`);
     expect(start.statusCode, start.body).toBe(409);
     expect(start.json().error).toMatchObject({
       code: 'channel-limit-reached',
       details: { limit: TRIAL_LIMITS.channels, used: TRIAL_LIMITS.channels, plan: 'trial' },
     });
-    void DAY_S;
   });
 });

@@ -152,13 +152,18 @@ export class StripeGateway implements BillingGateway {
     } catch (error) {
       throw new SignatureError(error instanceof Error ? error.message : 'Invalid signature');
     }
-    const object = event.data.object as { id?: string; customer?: string | { id: string } | null };
+    const object = event.data.object as {
+      id?: string;
+      object?: string;
+      customer?: string | { id: string } | null;
+    };
+    const objectId = typeof object.id === 'string' ? object.id : null;
     return {
       id: event.id,
       type: event.type,
       created: event.created,
-      objectId: typeof object.id === 'string' ? object.id : null,
-      customerId: idOf(object.customer),
+      objectId,
+      customerId: object.object === 'customer' ? objectId : idOf(object.customer),
       payload: event,
     };
   }

@@ -1,5 +1,6 @@
 import type { Channel, User } from '@tubewise/contract';
 import { DEFAULT_AI_PERMISSION, NO_AI_PERMISSION } from '@tubewise/contract/constants';
+import { DEFAULT_TRIAL_DAYS } from '@tubewise/contract/billing-constants';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
@@ -53,6 +54,7 @@ const TOO_MANY_RESETS = 'Too many password-reset requests. Please try again late
 
 /** Accounts: sign-in, passwords, e-mail, settings. Knows nothing of HTTP. */
 export class UsersService {
+  private readonly trialDays: number;
   private readonly repo: UsersRepository;
   private readonly sessions: SessionService;
   private readonly limits: RateLimitService;
@@ -87,7 +89,10 @@ export class UsersService {
     productName: string;
     authLimits: AuthLimits;
     bus?: InvalidationBus | null;
+    /** Days of free trial a new account gets (TRIAL_DAYS). */
+    trialDays?: number;
   }) {
+    this.trialDays = deps.trialDays ?? DEFAULT_TRIAL_DAYS;
     this.bus = deps.bus ?? null;
     this.bus?.on(USER_CHANGED, (userId) => this.meCache.delete(userId));
     this.repo = deps.repo;
@@ -210,6 +215,27 @@ export class UsersService {
       throw new AppError('wrong-password', 'The current password is not correct.');
     }
     await attempt.succeeded();
+  }
+
+  /**
+   * Checks a signed-in person's current password before an irreversible step (account
+   * deletion), under the same limits as update-password and set-email; 'wrong-password' when it
+   * is not theirs. Returns who they are (e-mail and name).
+   */
+  async confirmPassword(
+    userId: string,
+    password: string,
+    meta: RequestMeta,
+  ): Promise<{ id: string; email: string; name: string }> {
+    const user = await this.requireUser(userId);
+    await this.checkCurrentPassword(user, password, meta);
+    return { id: user.id, email: user.email, name: user.name };
+  }
+
+  /** Makes every process forget its cached copy of a user (after the account was deleted). */
+  async forget(userId: string): Promise<void> {
+    this.meCache.delete(userId);
+    await this.bus?.publish(USER_CHANGED, userId);
   }
 
   /** The user behind a session. */
@@ -389,6 +415,13 @@ export class UsersService {
     }
   }
 
+  /** Changes the person's name (shown to the people they work with; trimmed by the contract). */
+  async setName(userId: string, name: string): Promise<User> {
+    const row = await this.updateUser(userId, { name });
+    if (!row) throw new AppError('unauthorized', 'Please sign in.');
+    return presentUser(row);
+  }
+
   /** Turns e-mail notifications on or off. */
   async setEmailNotifications(userId: string, enabled: boolean): Promise<User> {
     const row = await this.updateUser(userId, { emailNotifications: enabled });
@@ -408,6 +441,11 @@ export class UsersService {
     return presentUser(row);
   }
 
+  /** When the trial of an account created now ends. */
+  trialEndForNewAccount(): Date {
+    return new Date(this.clock.now().getTime() + this.trialDays * 86_400_000);
+  }
+
   /** Creates the account if missing (demo seeding); never overwrites an existing password. */
   async ensureUser(values: {
     email: string;
@@ -424,6 +462,7 @@ export class UsersService {
       passwordHash: await hashPassword(values.password),
       flags: values.flags ?? '',
       isV2Enterprise: values.isV2Enterprise ?? false,
+      trialEndsAt: this.trialEndForNewAccount(),
     });
     return { id: row.id, created: true };
   }
