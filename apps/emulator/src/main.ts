@@ -46,9 +46,8 @@ const emulator = createEmulator({
 });
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 await app.register(emulator.plugin);
-// The LLM emulator also answers under /v1 (chat completions, models): the Stripe API's routes
-// are distinct paths, but its 404 answers take /v1/* there, so the LLM's unknown paths answer in
-// Stripe's format when both run standalone.
+// Without a prefix the LLM emulator's /v1/models and /v1/chat/completions sit beside the Stripe
+// API; other /v1 paths are the Stripe API's (an unknown one answers Stripe's 404).
 if (emulator.stripeApi) await app.register(emulator.stripeApi);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,8 +1,7 @@
 // The hosted pages under {prefix}/stripe/ of the emulator plugin: Checkout, the billing portal
 // and invoices. Each request first applies what is due on the clock; a form POST from a page of
 // another site is refused (the pages are capabilities: whoever has the URL may use it).
-import type { FastifyInstance } from 'fastify';
-import { isForeignBrowserRequest } from '../control-guard.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerCheckoutPage } from './checkout-page.ts';
 import { escapeHtml, page, sendPage } from './html.ts';
 import { registerInvoicePage } from './invoice-page.ts';
@@ -15,8 +14,18 @@ export function registerHostedPages(
   options: { appName: string; publicUrl: string },
 ): void {
   const ownOrigin = new URL(options.publicUrl).origin;
+  /** A form POST sent by a page of another site (the pages post to themselves only). */
+  const foreign = (request: FastifyRequest): boolean => {
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'same-origin' || site === 'none') return false;
+    if (site !== undefined) return true;
+    const origin = request.headers.origin;
+    if (origin === undefined || origin === 'null') return false;
+    // The public origin, or the one the request was actually sent to (another host name).
+    return origin !== ownOrigin && origin !== `${request.protocol}://${request.headers.host}`;
+  };
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'POST' && isForeignBrowserRequest(request, ownOrigin))
+    if (request.method === 'POST' && foreign(request))
       return sendPage(
         reply,
         403,

@@ -42,7 +42,7 @@ legend{font-weight:600;padding:0 6px}
 .choice{display:flex;gap:10px;align-items:center;margin:8px 0}
 .choice label{margin:0;font-weight:400}
 .choice input{width:18px;height:18px}
-table{width:100%;border-collapse:collapse;font-size:15px}
+table{width:100%;border-collapse:collapse;font-size:15px;margin:0 0 16px}
 th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #d5dbe1}
 th{color:#4f566b;font-weight:600}
 td.num,th.num{text-align:right}
@@ -58,7 +58,7 @@ export function page(title: string, appName: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
@@ -85,7 +85,11 @@ function originsOf(urls: readonly (string | null | undefined)[]): string[] {
   return [...origins];
 }
 
-/** Sends a page with Stripe-like security headers and a CSP that allows only its stylesheet. */
+/**
+ * Sends a page with Stripe-like security headers and a CSP that allows only its stylesheet. The
+ * referrer policy is same-origin: the page's URL (a capability) never leaves for success_url or
+ * cancel_url, while its own form POSTs still carry their Origin (no-referrer would send null).
+ */
 export function sendPage(
   reply: FastifyReply,
   status: number,
@@ -101,7 +105,7 @@ export function sendPage(
     )
     .header('x-content-type-options', 'nosniff')
     .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(html);

@@ -303,8 +303,19 @@ export function stripeApiPlugin(stripe: StripeEmulatorHandle): FastifyPluginAsyn
 function registerRoutes(app: FastifyInstance, stripe: StripeEmulatorHandle): void {
   const { billing, presenter, state: store } = stripe;
 
-  if (app.hasContentTypeParser('application/x-www-form-urlencoded'))
-    app.removeContentTypeParser('application/x-www-form-urlencoded');
+  // Form bodies only, as Stripe's v1 API (JSON and the host's own parsers do not apply here).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (request, _body, done) =>
+      done(
+        stripeErrors.invalid(
+          `Invalid request: unsupported Content-Type ${request.headers['content-type'] ?? ''}. If error persists and you need assistance, please contact support@stripe.com.`,
+        ),
+        undefined,
+      ),
+  );
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },

@@ -1,10 +1,15 @@
 // The v1 API through the official SDK and raw HTTP: auth, customers, prices, Stripe's form
 // encoding of nested parameters, expand[], Idempotency-Key, errors and events.
+import formbody from '@fastify/formbody';
+import Fastify from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../emulator.ts';
 import {
   startStripeServer,
+  TEST_PRICES,
   TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
   type StripeTestServer,
 } from '../testing/stripe-harness.ts';
 
@@ -246,5 +251,86 @@ describe('Stripe API', () => {
     expect(updated.pending_webhooks).toBe(0);
     const retrieved = await stripe.events.retrieve(updated.id);
     expect(retrieved).toEqual(updated);
+  });
+});
+
+describe('Stripe API in a host app', () => {
+  it('parses Stripe’s nested forms even where the host parses forms its own way', async () => {
+    const emulator = createEmulator({
+      otherChannels: 1,
+      stripe: {
+        secretKey: TEST_SECRET_KEY,
+        webhookSecret: TEST_WEBHOOK_SECRET,
+        prices: TEST_PRICES,
+      },
+    });
+    const app = Fastify();
+    await app.register(formbody);
+    app.post('/host-form', async (request) => request.body);
+    await app.register(emulator.stripeApi!);
+    try {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/v1/customers',
+        headers: {
+          authorization: `Bearer ${TEST_SECRET_KEY}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'email=host%40example.test&metadata[a][b]=x',
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toMatchObject({ error: { param: 'metadata[a]' } });
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/v1/customers',
+        headers: {
+          authorization: `Bearer ${TEST_SECRET_KEY}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'email=host%40example.test&metadata[plan]=pro',
+      });
+      expect(ok.json()).toMatchObject({ email: 'host@example.test', metadata: { plan: 'pro' } });
+      // The host's own form route keeps its parser.
+      const host = await app.inject({
+        method: 'POST',
+        url: '/host-form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'a[b]=1',
+      });
+      expect(host.json()).toEqual({ 'a[b]': '1' });
+      const json = await app.inject({
+        method: 'POST',
+        url: '/v1/customers',
+        headers: { authorization: `Bearer ${TEST_SECRET_KEY}`, 'content-type': 'application/json' },
+        payload: '{"email":"json@example.test"}',
+      });
+      expect(json.statusCode).toBe(400);
+      expect(json.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a hosted-page form posted from another site', async () => {
+    const server = await startStripeServer();
+    try {
+      const customer = await server.stripe.customers.create({ email: 'csrf@example.test' });
+      const portal = await server.stripe.billingPortal.sessions.create({ customer: customer.id });
+      const forged = await fetch(portal.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'cross-site',
+          origin: 'https://evil.example',
+        },
+        body: 'action=card&cardnumber=4242424242424242',
+        redirect: 'manual',
+      });
+      expect(forged.status).toBe(403);
+      const own = await fetch(`${portal.url}?view=card`);
+      expect(own.status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });
