@@ -217,6 +217,8 @@ export const defaultHandlers = [
     return { status: 202, body: status };
   }),
   handle('syncStatus', (_body, { params }) => ({ body: syncStatusOf(params.id ?? '') })),
+  // The account page lists the account's exports: none unless a test says otherwise.
+  handle('accountExports', () => (api.user ? { body: { exports: [] } } : unauthorized)),
   handle('event', () => ({ status: 202, body: { accepted: true } })),
   handle('pageView', () => ({ status: 202, body: { accepted: true } })),
 ];
