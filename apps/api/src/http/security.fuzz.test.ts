@@ -341,6 +341,7 @@ describe.each(testBackends())(
           type: 'title-length',
           email: MEMBER_EMAIL,
           password: 'not-the-password',
+          confirmation: 'DELETE',
           currentPassword: 'not-the-password',
           newPassword: 'another long passphrase',
           token: 'not-a-real-token-value',

@@ -35,6 +35,10 @@ const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [
     match: (r) => r.url === '/oauth/youtube/callback',
   },
   {
+    why: 'account export download: a ZIP, not JSON, so not a contract route; signed in, own exports only (modules/account/account-archive.security.test.ts)',
+    match: (r) => r.url === '/api/users/me/exports/:exportId/archive',
+  },
+  {
     why: 'liveness and readiness probes (app.test.ts)',
     match: (r) => r.url === '/healthz' || r.url === '/readyz',
   },
@@ -79,6 +83,9 @@ const VALID_BODIES: Record<string, unknown> = {
   },
   'PATCH /api/users/notification-settings/email': { newState: true },
   'PUT /api/users/me/ai-permission': { allowed: true },
+  'PUT /api/users/me/name': { name: 'Walker Two' },
+  // Not the walker's password: the walk must not delete its own account.
+  'POST /api/users/me/delete': { password: 'not-the-password', confirmation: 'DELETE' },
   'POST /optimization/channels/:id/videos/:videoId/ai/generations': { searchTerm: 'camp cooking' },
   'PUT /optimization/channels/:id/videos/:videoId/ai/generations/:generationId/feedback': {
     target: 'title',
