@@ -33,8 +33,9 @@ export const PORTAL_LIFETIME_SECONDS = 3600;
 const TRIAL_WILL_END_SECONDS = 3 * 24 * 3600;
 /** At most this many due changes are applied by one tick (a clock moved years at once). */
 const MAX_TICK_STEPS = 100_000;
-/** Events kept (oldest dropped first). */
-const MAX_EVENTS = 20_000;
+/** Events kept: 30 days of the clock, like Stripe, and at most this many (oldest dropped first). */
+const MAX_EVENTS = 5000;
+const EVENT_RETENTION_SECONDS = 30 * 86_400;
 
 export type ProrationBehavior = 'create_prorations' | 'none' | 'always_invoice';
 
@@ -113,12 +114,23 @@ export class Billing {
       lane,
     };
     this.store.events.set(event.id, event);
-    if (this.store.events.size > MAX_EVENTS) {
-      const oldest = this.store.events.keys().next().value;
-      if (oldest) this.store.events.delete(oldest);
-    }
     this.onEvent(event);
+    this.pruneEvents();
     this.persist();
+  }
+
+  /** Drops events past retention (never one still waiting for its webhook). */
+  private pruneEvents(): void {
+    const horizon = this.nowSeconds() - EVENT_RETENTION_SECONDS;
+    const oldest = this.store.events.values().next().value;
+    if (this.store.events.size <= MAX_EVENTS && (!oldest || oldest.created > horizon)) return;
+    const waiting = new Set(
+      this.store.deliveries.filter((d) => d.status === 'pending').map((d) => d.eventId),
+    );
+    for (const [id, old] of this.store.events) {
+      if (this.store.events.size <= MAX_EVENTS && old.created > horizon) break;
+      if (!waiting.has(id)) this.store.events.delete(id);
+    }
   }
 
   private subscriptionJson(sub: SubscriptionRecord): Record<string, unknown> {

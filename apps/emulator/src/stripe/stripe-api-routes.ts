@@ -26,8 +26,8 @@ import type {
 
 /** Idempotency keys are remembered this long (Stripe: at least 24 hours). */
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
-/** Keys kept at most (the SDK sends one with every POST). */
-const IDEMPOTENCY_MAX = 10_000;
+/** Keys kept at most (the SDK sends one with every POST; they are persisted). */
+const IDEMPOTENCY_MAX = 1000;
 const BODY_LIMIT = 1024 * 1024;
 
 /** What a handler sees. */

@@ -117,6 +117,8 @@ describe('Stripe Checkout (hosted page)', () => {
     for (const delivery of receiver.received) {
       expect(delivery.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(delivery.headers['user-agent']).toBe('Stripe/1.0 (+https://stripe.com/docs/webhooks)');
+      expect(delivery.headers.accept).toBe('*/*; q=0.5, application/xml');
+      expect(delivery.headers['sec-fetch-mode']).toBeUndefined();
       const event = stripe.webhooks.constructEvent(
         delivery.body,
         delivery.headers['stripe-signature'] as string,

@@ -1,10 +1,13 @@
-// Webhook delivery the way Stripe does it: each event POSTed as JSON to the endpoint with a
+// Webhook delivery the way Stripe does it: each event POSTed as JSON to the endpoint (Stripe's
+// headers and no others) with a
 // `Stripe-Signature: t=…,v1=…` header (HMAC-SHA256 of "t.payload" with the endpoint secret, what
 // stripe.webhooks.constructEvent verifies). Deliveries of one customer go out one at a time in
 // creation order; a non-2xx answer or a connection error is retried with backoff (0.5 s doubling
 // to 30 s, 20 attempts in all, about 7½ minutes), then given up and kept as failed. Never inside
 // the request that caused the event: a timer (unref'd) sends them, and `stop` ends it.
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { StripePresenter } from './stripe-objects.ts';
 import type { DeliveryRecord, EventRecord, StripeStore } from './stripe-state.ts';
 
@@ -26,6 +29,37 @@ export function retryDelayMs(failedAttempts: number): number {
 export function signatureHeader(payload: string, secret: string, timestamp: number): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
+}
+
+/**
+ * POSTs with exactly the given headers (fetch would add Sec-Fetch-Mode and Accept-Language,
+ * which Stripe does not send) and resolves with the status; the answer's body is discarded.
+ */
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        signal,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /** One attempt, for the log tests read. */
@@ -237,10 +271,11 @@ export class WebhookDispatcher {
   private async attempt(delivery: DeliveryRecord): Promise<boolean> {
     const event = this.store.events.get(delivery.eventId);
     if (!event) {
+      // Not the endpoint's failure: the lane goes on with its next event.
       delivery.status = 'failed';
       delivery.lastError = 'The event no longer exists.';
       this.options.persist();
-      return false;
+      return true;
     }
     let status: number | null = null;
     let error: string | null = null;
@@ -255,21 +290,18 @@ export class WebhookDispatcher {
       const timeout = setTimeout(() => controller.abort(new Error('timeout')), ATTEMPT_TIMEOUT_MS);
       timeout.unref();
       try {
-        const response = await fetch(this.options.url!, {
-          method: 'POST',
-          headers: {
+        status = await post(
+          this.options.url!,
+          {
             'content-type': 'application/json; charset=utf-8',
             'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
             accept: '*/*; q=0.5, application/xml',
             'cache-control': 'no-cache',
             'stripe-signature': signatureHeader(payload, this.options.secret, timestamp),
           },
-          body: payload,
-          redirect: 'manual',
-          signal: controller.signal,
-        });
-        status = response.status;
-        await response.body?.cancel().catch(() => {});
+          payload,
+          controller.signal,
+        );
         if (status < 200 || status > 299) error = `HTTP ${status}`;
       } catch (caught) {
         // Stopped while in flight: not an attempt; it stays pending for the next start.
