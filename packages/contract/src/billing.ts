@@ -89,7 +89,9 @@ export const redirectUrl = z.object({ url: z.string() });
 export type RedirectUrl = z.infer<typeof redirectUrl>;
 
 /** POST /api/billing/checkout/confirm: apply a finished Checkout now rather than on its webhook. */
-export const confirmCheckoutBody = z.object({ sessionId: z.string().min(1).max(255) });
+export const confirmCheckoutBody = z.object({
+  sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Not a Checkout session id.'),
+});
 
 /** One invoice of the account. */
 export const invoice = z.object({

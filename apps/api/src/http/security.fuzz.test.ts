@@ -354,6 +354,7 @@ describe.each(testBackends())(
           name: 'Fuzz folder two',
           code: 'not-a-real-code',
           state: 'not-a-real-state',
+          sessionId: 'cs_test_fuzz',
         },
         idFor: (url) =>
           url.startsWith('/api/ideas/folders/')

@@ -39,6 +39,10 @@ const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [
     match: (r) => r.url === '/api/users/me/exports/:exportId/archive',
   },
   {
+    why: "Stripe's webhook: raw body verified by its signature, not a session (modules/billing/stripe-webhooks.emulator.test.ts)",
+    match: (r) => r.url === '/api/billing/webhook',
+  },
+  {
     why: 'liveness and readiness probes (app.test.ts)',
     match: (r) => r.url === '/healthz' || r.url === '/readyz',
   },
@@ -129,6 +133,8 @@ const VALID_BODIES: Record<string, unknown> = {
     industries: [],
     companyName: '',
   },
+  'POST /api/billing/checkout': { plan: 'pro', interval: 'month' },
+  'POST /api/billing/checkout/confirm': { sessionId: 'cs_test_123' },
 };
 
 /** The calls of the accounts-and-sessions issue: these must be registered. */

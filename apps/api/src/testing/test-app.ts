@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { loadConfig, type Config } from '../config/config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { compose, type ComposeOptions, type Composition } from '../compose.ts';
+import { StripeGateway } from '../modules/billing/index.ts';
 
 /** A database backend a test runs on. */
 export type Backend = 'pglite' | 'postgres';
@@ -108,6 +109,15 @@ export async function createTestApp(
     // Each emulator builds a corpus; only tests that talk to it ask for one.
     emulator: false,
     webDist: path.join(dataDir, 'no-web'),
+    // Stripe is nowhere unless a test brings the emulator's: a call is refused at once.
+    billingGateway: new StripeGateway({
+      secretKey: config.stripe.secretKey,
+      webhookSecret: config.stripe.webhookSecret,
+      host: '127.0.0.1',
+      port: 1,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    }),
     ...options,
     onRoute: (route) => {
       collect(route);

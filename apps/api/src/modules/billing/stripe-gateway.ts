@@ -17,6 +17,8 @@ export interface StripeGatewayOptions {
   host: string;
   port: number;
   protocol: 'http' | 'https';
+  /** Retries of network errors, 409s and 5xx (default 2; the SDK adds idempotency keys). */
+  maxNetworkRetries?: number;
 }
 
 const date = (seconds: number | null | undefined): Date | null =>
@@ -38,7 +40,7 @@ export class StripeGateway implements BillingGateway {
       port: options.port,
       protocol: options.protocol,
       // The SDK retries network errors and 409/5xx with idempotency keys it adds itself.
-      maxNetworkRetries: 2,
+      maxNetworkRetries: options.maxNetworkRetries ?? 2,
       timeout: 20_000,
       telemetry: false,
       appInfo: { name: 'Tubewise' },
