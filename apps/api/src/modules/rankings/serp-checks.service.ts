@@ -180,7 +180,9 @@ export class SerpChecksService {
     const rows = await this.db
       .selectDistinct({ keyword: trackedKeywords.keyword, language: trackedKeywords.language })
       .from(trackedKeywords)
-      .where(this.gate ? channelWritableSql(trackedKeywords.channelId, this.clock.now()) : undefined);
+      .where(
+        this.gate ? channelWritableSql(trackedKeywords.channelId, this.clock.now()) : undefined,
+      );
     return this.plan(
       day,
       rows.map((r) => ({ keyword: r.keyword, market: marketOf(r.language) })),
