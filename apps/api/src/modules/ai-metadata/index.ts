@@ -4,3 +4,4 @@ export { registerAiMetadataRoutes } from './ai-metadata.routes.ts';
 export { PlatformCaptions, type CaptionSource } from './captions.ts';
 export { WriterError, type MetadataWriter, type WriterAnswer } from './metadata-writer.ts';
 export { OpenAiWriter } from './openai-writer.ts';
+export { monthWindow } from './ai-quota.ts';

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { monthWindow } from '../ai-metadata/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   GatewayError,
@@ -388,7 +389,7 @@ export class BillingService {
 
   /** The account's own channels with their people, tracked keywords and AI generations. */
   private async channelUsage(userId: string): Promise<ChannelCounts[]> {
-    const monthStart = monthStartOf(this.clock.now());
+    const { start: monthStart } = monthWindow(this.clock.now());
     const result = await this.db.execute(sql`
       select c.id as "channelId", c.name,
         (select count(*)::int from ${channelMembers} m where m.channel_id = c.id) as people,
@@ -425,14 +426,9 @@ interface ChannelCounts {
   ai: number;
 }
 
-/** The first instant of the calendar month (UTC) AI generations are counted in. */
-function monthStartOf(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-}
-
 /** One channel's usage against the plan's per-channel limits. */
 function usageOf(c: ChannelCounts, limits: PlanLimits, now: Date): ChannelUsage {
-  const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const { resetsAt } = monthWindow(now);
   return {
     channelId: c.channelId,
     name: c.name,
