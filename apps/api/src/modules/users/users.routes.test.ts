@@ -234,4 +234,42 @@ describe.each(testBackends())('accounts and sessions (%s)', (backend) => {
     ).toBe(401);
     await t.login('dan@example.com', 'a long new passphrase');
   });
+
+  it('changes the name (trimmed), refuses an empty one, and GET /me shows it at once', async () => {
+    await t.createUser('nia@example.com');
+    const cookie = await t.login('nia@example.com', TEST_PASSWORD);
+    const headers = { cookie, 'content-type': 'application/json' };
+    expect(
+      (await inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).json().name,
+    ).toBe('Test User');
+    const ok = await inject({
+      method: 'PUT',
+      url: '/api/users/me/name',
+      headers,
+      payload: { name: '  Nia Okafor  ' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ email: 'nia@example.com', name: 'Nia Okafor' });
+    expect(ok.json()).not.toHaveProperty('passwordHash');
+    expect(
+      (await inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).json().name,
+    ).toBe('Nia Okafor');
+    for (const name of ['', '   ', 'x'.repeat(101)]) {
+      const refused = await inject({
+        method: 'PUT',
+        url: '/api/users/me/name',
+        headers,
+        payload: { name },
+      });
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json().error.code).toBe('validation-failed');
+    }
+    const signedOut = await inject({
+      method: 'PUT',
+      url: '/api/users/me/name',
+      headers: { 'content-type': 'application/json' },
+      payload: { name: 'Someone' },
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
 });
