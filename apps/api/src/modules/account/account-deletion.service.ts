@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import {
@@ -361,7 +362,7 @@ export class AccountDeletionService {
       // sales): the body goes and the subject no longer names them; the envelope of the other
       // person's message stays until the outbox's retention. A name is matched from 3 letters.
       const named = [...keys, ...(name.trim().length >= 3 ? [name.trim().toLowerCase()] : [])];
-      const mentions = (column: typeof emailOutbox.text) =>
+      const mentions = (column: AnyPgColumn) =>
         or(...named.map((k) => sql`strpos(lower(${column}), ${k}) > 0`));
       await tx
         .update(emailOutbox)
