@@ -32,6 +32,9 @@ export const paths = {
   shareInsights: '/share/insights/:id',
 } as const;
 
+/** The plans: the "Plan and billing" section of the account settings (limits point there). */
+export const PLANS_HREF = `${paths.settingsAccount}#billing`;
+
 /** Where a signed-in user lands when going "home". */
 export const HOME_LANDING_PATH = paths.videoIdeaDiscover;
 

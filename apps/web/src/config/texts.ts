@@ -9,19 +9,6 @@ export const INVALID_GRANT_TEXT =
 export const ACCESS_FORBIDDEN_TEXT =
   "It seems your connected account doesn't have the permission to retrieve data. Please contact your channel administrator.";
 
-/** OAuth return toasts (error variant). */
-export const OAUTH_TEXTS = {
-  invalidChannel:
-    'The account you selected does not appear to be a valid video-platform channel. Please select a different account.',
-  invalidChannelReconnect:
-    'The channel you tried to reconnect does not appear to be a valid video-platform channel. Please select a different channel.',
-  wrongChannel:
-    'The channel you tried to reconnect does not match your selected channel. Please try to reconnect again and make sure to select the correct channel.',
-  missingPermissions:
-    "It seems that you did not give sufficient permissions. Please try again and click on the 'Manage your account' checkbox when prompted.",
-  xsrf: 'Something went wrong while we tried to connect your channel. Please try again.',
-} as const;
-
 /** Channel picker texts. */
 export const CHANNEL_FILTER_PLACEHOLDER = 'Filter channels';
 export const CHANNEL_FILTER_HEADING = 'Filter Channels';

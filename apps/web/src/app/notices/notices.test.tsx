@@ -23,10 +23,10 @@ import {
 } from '../../lib/api-client.ts';
 import { registerNotifier, type NoticeOptions } from '../../lib/notify.ts';
 import * as timings from '../../config/notifications.ts';
+import { OAUTH_TEXTS } from '../../config/oauth-texts.ts';
 import {
   ACCESS_FORBIDDEN_TEXT,
   INVALID_GRANT_TEXT,
-  OAUTH_TEXTS,
   SESSION_EXPIRED_TEXT,
 } from '../../config/texts.ts';
 import { currentLocation, renderApp, renderWithProviders } from '../../testing/render-app.tsx';

@@ -11,6 +11,8 @@ export const OAUTH_RETURN_PARAMS = [
   'correct-channel',
   'yt-permissions-given',
   'xsrf',
+  // false: the channel was not connected, the account's plan has no room for another channel.
+  'within-plan',
 ] as const;
 
 /**

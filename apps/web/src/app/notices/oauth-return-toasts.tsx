@@ -1,12 +1,19 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, type Location } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, type Location } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { notify } from '../../lib/notify.ts';
+import Button from '@mui/material/Button';
+import { PLANS_HREF } from '../../config/paths.ts';
+import { closeNotice, notify } from '../../lib/notify.ts';
 import { userQueryKey } from '../../lib/user.ts';
 import { TOAST_DURATION_MS } from '../../config/notifications.ts';
 import { myChannelsQueryOptions, pickerChannels } from '../../lib/channels/get-my-channels.ts';
 import { activeChannelStore, CHANNEL_CHANGED_EVENT } from '../../lib/channels/active-channel.ts';
-import { oauthReturnError, oauthReturnSuccess, stripOAuthParams } from './oauth-return.ts';
+import {
+  oauthOutsidePlan,
+  oauthReturnError,
+  oauthReturnSuccess,
+  stripOAuthParams,
+} from './oauth-return.ts';
 
 /**
  * After a channel was connected or reconnected: reload the user and the channel list (the new
@@ -51,11 +58,27 @@ export default function OAuthReturnToasts() {
     const params = new URLSearchParams(location.search);
     const message = oauthReturnError(params);
     if (message) {
+      const key = `oauth-${message}`;
       notify(message, {
         variant: 'error',
         autoHideDuration: TOAST_DURATION_MS,
-        key: `oauth-${message}`,
+        key,
         preventDuplicate: true,
+        action: oauthOutsidePlan(params)
+          ? () => (
+              // Inline rather than the shared plan-error component: this chunk stays small.
+              <Button
+                component={RouterLink}
+                to={PLANS_HREF}
+                color="inherit"
+                size="small"
+                variant="outlined"
+                onClick={() => closeNotice(key)}
+              >
+                See plans
+              </Button>
+            )
+          : undefined,
       });
     }
     const success = oauthReturnSuccess(params);

@@ -1,7 +1,16 @@
-import { OAUTH_TEXTS } from '../../config/texts.ts';
+import { OAUTH_TEXTS } from '../../config/oauth-texts.ts';
 import { OAUTH_CHANNEL_PARAM, OAUTH_RETURN_PARAMS } from './oauth-params.ts';
 
 export { OAUTH_RETURN_PARAMS } from './oauth-params.ts';
+
+/** The toast of `within-plan=false`: the plan's channel limit was reached at the callback. */
+export const OAUTH_PLAN_LIMIT_TEXT =
+  'The channel was not connected: you have connected as many channels as your plan allows. Choose a bigger plan to connect more.';
+
+/** Whether the return says the plan had no room for the channel (`within-plan=false`). */
+export function oauthOutsidePlan(params: URLSearchParams): boolean {
+  return params.get('within-plan') === 'false';
+}
 
 /** Success toasts of the OAuth return (our wording; the spec only lists the failures). */
 export const OAUTH_SUCCESS_TEXTS = {
@@ -10,14 +19,16 @@ export const OAUTH_SUCCESS_TEXTS = {
 } as const;
 
 /**
- * The error toast for an OAuth return, or null. Only `oauth-success=false` produces one; the
- * most specific cause wins, in this order: invalid channel (reconnect or first connect, told
- * apart by `channel-reconnect=true`), wrong channel on reconnect (`correct-channel=false`),
- * missing permissions (`yt-permissions-given=false`), then a failed state check (`xsrf=false`).
+ * The error toast for an OAuth return, or null. `within-plan=false` (the plan's channel limit)
+ * always produces one; otherwise only `oauth-success=false` does, and the most specific cause
+ * wins, in this order: invalid channel (reconnect or first connect, told apart by
+ * `channel-reconnect=true`), wrong channel on reconnect (`correct-channel=false`), missing
+ * permissions (`yt-permissions-given=false`), then a failed state check (`xsrf=false`).
  * A failure that names no cause gets the generic "something went wrong" (xsrf) text, so a
  * failed connection is never silent.
  */
 export function oauthReturnError(params: URLSearchParams): string | null {
+  if (oauthOutsidePlan(params)) return OAUTH_PLAN_LIMIT_TEXT;
   if (params.get('oauth-success') !== 'false') return null;
   if (params.get('valid-channel') === 'false') {
     return params.get('channel-reconnect') === 'true'
@@ -37,7 +48,7 @@ export interface OAuthReturnSuccess {
 
 /** The successful OAuth return described by the query, or null when it is not one. */
 export function oauthReturnSuccess(params: URLSearchParams): OAuthReturnSuccess | null {
-  if (params.get('oauth-success') !== 'true') return null;
+  if (params.get('oauth-success') !== 'true' || oauthOutsidePlan(params)) return null;
   return {
     youtubeId: params.get(OAUTH_CHANNEL_PARAM) || null,
     message:

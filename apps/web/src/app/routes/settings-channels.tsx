@@ -89,7 +89,7 @@ export default function SettingsChannelsPage() {
       <PageHeading title="Channel settings">
         The channels connected to your account and the channels shared with you.
       </PageHeading>
-      <ConnectError show={connect.isError} />
+      <ConnectError show={connect.isError} error={connect.error} />
       {query.isPending ? <PageLoader /> : null}
       {query.isError ? (
         <Alert

@@ -59,7 +59,7 @@ export default function SetupStep1Page() {
             Without it we cannot update your videos and the connection fails.
           </Typography>
         </Box>
-        <ConnectError show={connect.isError} />
+        <ConnectError show={connect.isError} error={connect.error} />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <Button
             variant="contained"

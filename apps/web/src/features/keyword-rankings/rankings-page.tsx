@@ -22,10 +22,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { failureNoticeOptions } from '../../components/plan-error.tsx';
 import { optimizationVideoHref, paths } from '../../config/paths.ts';
 import { useActiveChannel } from '../../lib/channels/use-active-channel.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
+import { planErrorText } from '../../lib/plan-errors.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { useRankings, useRunRankChecks } from './api/rankings.ts';
 import { DISTRIBUTION_CHART_HEIGHT } from './chart-sizes.ts';
@@ -434,8 +436,11 @@ export function RankingsPage() {
               : `Today's ranks are in: ${formatNumber(result.total)} keyword${result.total === 1 ? '' : 's'} checked.`,
           { variant: result.state === 'partialError' ? 'warning' : 'success' },
         ),
-      onError: () =>
-        notify('The checks could not be run. Try again in a moment.', { variant: 'error' }),
+      onError: (err) =>
+        notify(
+          planErrorText(err) ?? 'The checks could not be run. Try again in a moment.',
+          failureNoticeOptions(err, 'rank-checks-failed'),
+        ),
     });
 
   const actions = (

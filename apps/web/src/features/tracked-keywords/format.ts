@@ -82,12 +82,12 @@ export function limitDetailsOf(details: unknown): LimitDetails | null {
     : null;
 }
 
-/** The limit refusal in words, with the count and the limit. */
+/** The limit refusal in words, with the count and the plan's limit. */
 export function limitText(d: LimitDetails): string {
   const room = Math.max(0, d.limit - d.tracked);
   return (
-    `A channel can track up to ${keywordCount(d.limit)}. This one tracks ${formatNumber(d.tracked)}, ` +
+    `This channel's plan allows up to ${keywordCount(d.limit)}. It tracks ${formatNumber(d.tracked)}, ` +
     `so ${room === 0 ? 'no more fit' : `${formatNumber(room)} more fit`}, and you tried to add ` +
-    `${formatNumber(d.adding)}. Delete some keywords or add fewer.`
+    `${formatNumber(d.adding)}. Delete some keywords, add fewer or choose a bigger plan.`
   );
 }

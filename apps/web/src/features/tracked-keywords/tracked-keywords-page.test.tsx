@@ -115,7 +115,7 @@ describe('tracked keyword texts', () => {
       'High (90)',
     ]);
     expect(limitText({ limit: 250, tracked: 248, adding: 5 })).toBe(
-      'A channel can track up to 250 keywords. This one tracks 248, so 2 more fit, and you tried to add 5. Delete some keywords or add fewer.',
+      "This channel's plan allows up to 250 keywords. It tracks 248, so 2 more fit, and you tried to add 5. Delete some keywords, add fewer or choose a bigger plan.",
     );
   });
 });
@@ -205,8 +205,11 @@ describe('/reporting/keywords', () => {
       'a{Enter}b{Enter}c',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Add keywords' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This one tracks 249, so 1 more fit, and you tried to add 3.',
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('It tracks 249, so 1 more fit, and you tried to add 3.');
+    expect(within(alert).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/settings/account#billing',
     );
     expect(screen.getByRole('textbox', { name: 'Keywords to track' })).toHaveValue('a\nb\nc');
   });

@@ -13,6 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { failureNoticeOptions, PlanErrorLink } from '../../components/plan-error.tsx';
 import { paths } from '../../config/paths.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { channelSettingsQueryOptions } from '../../lib/channels/get-channel-settings.ts';
@@ -21,6 +22,7 @@ import { runRankChecks } from '../../lib/rank-data.ts';
 import { useActiveChannel } from '../../lib/channels/use-active-channel.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { closeNotice, notify } from '../../lib/notify.ts';
+import { planErrorText } from '../../lib/plan-errors.ts';
 import { AddKeywordsForm, AddResult } from './add-keywords-form.tsx';
 import {
   addTrackedKeywords,
@@ -45,7 +47,10 @@ function failureText(err: unknown): string {
     const details = limitDetailsOf(err.details);
     return details ? limitText(details) : err.message;
   }
-  return isApiError(err) ? err.message : 'Something went wrong. Please try again.';
+  return (
+    planErrorText(err) ??
+    (isApiError(err) ? err.message : 'Something went wrong. Please try again.')
+  );
 }
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -164,7 +169,10 @@ export function TrackedKeywordsPage() {
       );
     },
     onError: (err) => {
-      notify(`We could not check the ranks. ${failureText(err)}`, { variant: 'error' });
+      notify(
+        `We could not check the ranks. ${failureText(err)}`,
+        failureNoticeOptions(err, 'tracked-keywords-check-failed'),
+      );
     },
     onSettled: () => (channelId ? refreshTrackedKeywords(queryClient, channelId) : undefined),
   });
@@ -266,6 +274,7 @@ export function TrackedKeywordsPage() {
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               <AlertTitle>No keyword was added</AlertTitle>
               {addError}
+              <PlanErrorLink error={add.error} />
             </Alert>
           ) : result ? (
             <Box sx={{ mt: 2 }}>

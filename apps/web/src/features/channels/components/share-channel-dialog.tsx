@@ -14,9 +14,11 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { PlanErrorLink } from '../../../components/plan-error.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { isValidEmail, normalizeEmail } from '../../../lib/form-validation.ts';
 import { notify } from '../../../lib/notify.ts';
+import { planErrorText } from '../../../lib/plan-errors.ts';
 import { ownerFirst, useChannelMembers } from '../api/get-channel-members.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
@@ -24,9 +26,14 @@ import { useRemoveMember } from '../api/remove-member.ts';
 /** Shown when the invited person already has access (409 `conflict`). */
 export const ALREADY_MEMBER_TEXT = 'This person already has access.';
 
+/** The invited person already has access (not the plan's people limit, also a 409). */
+const isAlreadyMember = (err: unknown): boolean => isApiError(err, 409) && err.code === 'conflict';
+
 /** The message for a failed invitation or removal. */
 export function memberErrorText(err: unknown): string {
-  if (isApiError(err, 409)) return ALREADY_MEMBER_TEXT;
+  const plan = planErrorText(err);
+  if (plan) return plan;
+  if (isAlreadyMember(err)) return ALREADY_MEMBER_TEXT;
   if (isApiError(err, 403)) return 'Only the owner of this channel can change who has access.';
   if (err instanceof Error && err.message) return err.message;
   return 'Something went wrong. Please try again.';
@@ -47,7 +54,7 @@ function InviteForm({ channelId }: { channelId: string }) {
       },
     });
   };
-  const conflict = invite.isError && isApiError(invite.error, 409);
+  const conflict = invite.isError && isAlreadyMember(invite.error);
   let fieldError: string | null = null;
   if (invalid) fieldError = 'Enter a valid e-mail address';
   else if (conflict) fieldError = ALREADY_MEMBER_TEXT;
@@ -60,6 +67,7 @@ function InviteForm({ channelId }: { channelId: string }) {
       {invite.isError && !conflict ? (
         <Alert severity="error" sx={{ mb: 1.5 }}>
           {memberErrorText(invite.error)}
+          <PlanErrorLink error={invite.error} />
         </Alert>
       ) : null}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>

@@ -37,6 +37,13 @@ export function quotaUsedText(quota: AiQuota): string {
   return `${formatNumber(quota.used)} of ${plural(quota.limit, 'generation')} used this month`;
 }
 
+/** Why no video gets suggestions once the channel's account is read-only (its trial ended). */
+export const AI_READ_ONLY_TEXT =
+  "This channel's free trial has ended, so AI suggestions are paused until a plan is chosen.";
+
+/** The way out of the month's quota. */
+export const AI_QUOTA_UPGRADE_TEXT = 'A bigger plan allows more generations each month.';
+
 /** "45 minutes", "52 minutes 30 seconds". */
 export function durationText(seconds: number): string {
   const minutes = Math.floor(seconds / 60);

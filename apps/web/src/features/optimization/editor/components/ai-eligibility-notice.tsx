@@ -5,8 +5,16 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { paths } from '../../../../config/paths.ts';
-import { formatQuotaReset, quotaLeftText, quotaUsedText, videoTooLongText } from '../ai-texts.ts';
+import { SeePlansLink } from '../../../../components/plan-error.tsx';
+import { paths, PLANS_HREF } from '../../../../config/paths.ts';
+import {
+  AI_QUOTA_UPGRADE_TEXT,
+  AI_READ_ONLY_TEXT,
+  formatQuotaReset,
+  quotaLeftText,
+  quotaUsedText,
+  videoTooLongText,
+} from '../ai-texts.ts';
 import { ReconnectButton } from './editor-messages.tsx';
 
 /** One condition that keeps the video from getting suggestions, in words, with its way out. */
@@ -38,6 +46,15 @@ function ReasonText({
             eligibility.durationSeconds ?? durationSeconds,
             eligibility.maxVideoMinutes,
           )}
+        </>
+      );
+    case 'account-read-only':
+      return (
+        <>
+          {AI_READ_ONLY_TEXT}{' '}
+          <Link component={RouterLink} to={PLANS_HREF} color="inherit">
+            Choose a plan
+          </Link>
         </>
       );
     case 'channel-disconnected':
@@ -80,6 +97,9 @@ export function AiEligibilityNotice({
         <Alert severity="warning" role="status" id={quotaId} sx={{ mb: 2 }}>
           <AlertTitle>Quota exceeded</AlertTitle>
           {quotaUsedText(quota)}. You can generate again from {formatQuotaReset(quota.resetsAt)}.
+          <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+            {AI_QUOTA_UPGRADE_TEXT} <SeePlansLink />
+          </Box>
         </Alert>
       ) : (
         <Typography id={quotaId} variant="body2" sx={{ mb: 2 }}>

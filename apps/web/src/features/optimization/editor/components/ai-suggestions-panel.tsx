@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
+import { PlanErrorLink } from '../../../../components/plan-error.tsx';
 import { isApiError } from '../../../../lib/api-error.ts';
 import { formatDateTime, formatNumber } from '../../../../lib/format.ts';
 import { notify } from '../../../../lib/notify.ts';
@@ -194,6 +195,7 @@ export function AiSuggestionsPanel({
         <Alert severity="error" sx={{ mb: 2 }}>
           <AlertTitle>The AI did not start</AlertTitle>
           {errorText(generate.error)}
+          <PlanErrorLink error={generate.error} />
         </Alert>
       ) : null}
 

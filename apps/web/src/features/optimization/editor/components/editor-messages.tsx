@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { PlanErrorLink } from '../../../../components/plan-error.tsx';
 import { optimizationVideoHref } from '../../../../config/paths.ts';
 import { useConnectChannel } from '../../../../lib/channels/youtube-auth-url.ts';
 import { useUser } from '../../../../lib/user.ts';
@@ -21,6 +22,7 @@ const PUBLISH_ERROR_TITLES: Record<string, string> = {
   'platform-unavailable': 'YouTube is not answering',
   'metadata-invalid': 'YouTube refused the changes',
   'not-found': 'The video is no longer on YouTube',
+  'account-read-only': 'Publishing is paused',
 };
 
 /**
@@ -70,6 +72,7 @@ function FailureAlert({
     >
       <AlertTitle>{title}</AlertTitle>
       {error.message}
+      <PlanErrorLink error={error} />
       {reconnect ? (
         <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
           Your changes stay here while you reconnect.
