@@ -5,6 +5,7 @@ import { resetApiClientForTests } from '../lib/api-client.ts';
 import { activeChannelStore } from '../lib/channels/active-channel.ts';
 import { syncTracker } from '../lib/channels/channel-sync.ts';
 import { aiHandlers, resetAiApi } from './ai-server.ts';
+import { billingHandlers, resetBillingApi } from './billing-server.ts';
 import { resetApi, server } from './server.ts';
 import { installMatchMedia, resetViewport } from './viewport.ts';
 
@@ -16,8 +17,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   resetApi();
   resetAiApi();
+  resetBillingApi();
   // Before each test's own handlers (server.use prepends): a test's override answers first.
-  server.use(...aiHandlers);
+  server.use(...aiHandlers, ...billingHandlers);
   resetViewport();
   localStorage.clear();
   resetApiClientForTests();

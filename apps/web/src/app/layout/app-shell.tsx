@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -10,6 +10,9 @@ import { HEADER_HEIGHT, Header } from './header.tsx';
 import { LeftNav, useCompactNav } from './left-nav.tsx';
 import { NAV_COMPACT_WIDTH, NAV_WIDTH } from './nav-items.ts';
 import { ChannelSyncBanner } from '../../components/sync-banner.tsx';
+
+// The trial, read-only and failed-payment banners: their own chunk, so the shell stays small.
+const BillingBanners = lazy(() => import('../../features/billing/components/billing-banners.tsx'));
 
 /** Props of the app shell. */
 export interface AppShellProps {
@@ -93,6 +96,11 @@ export default function AppShell({
             height: fullHeight ? '100%' : undefined,
           }}
         >
+          {showHeader ? (
+            <Suspense fallback={null}>
+              <BillingBanners />
+            </Suspense>
+          ) : null}
           {showHeader ? <ChannelSyncBanner /> : null}
           {children}
         </Box>
