@@ -20,7 +20,12 @@ import type { z } from 'zod';
 import { EMULATOR_KEYWORD_DATA_CREDENTIALS, type Emulator } from '@tubewise/emulator';
 import { errorEnvelope, isSafeText } from '@tubewise/contract';
 import { createTestApp, testBackends, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
-import { startEmulatorServer, type EmulatorServer } from '../testing/emulator-server.ts';
+import {
+  startEmulatorServer,
+  testStripeGateway,
+  withTestStripe,
+  type EmulatorServer,
+} from '../testing/emulator-server.ts';
 import { DataForSeoAdapter } from '../modules/keywords/index.ts';
 import { connectEmulatorChannel, syncChannel } from '../testing/connect-channel.ts';
 
@@ -251,10 +256,11 @@ describe.each(testBackends())(
     const errorLogs: string[] = [];
 
     beforeAll(async () => {
-      server = await startEmulatorServer({ otherChannels: 1 });
+      server = await startEmulatorServer(withTestStripe({ otherChannels: 1 }));
       emulator = server.emulator;
       t = await createTestApp(backend, {
         platform: server.adapter,
+        billingGateway: testStripeGateway(server),
         keywordData: new DataForSeoAdapter({
           baseUrl: server.root,
           ...EMULATOR_KEYWORD_DATA_CREDENTIALS,

@@ -50,6 +50,14 @@ const NOT_CONTRACT_ROUTES: { why: string; match: (url: string) => boolean }[] = 
     match: (url) => url === '/oauth/youtube/callback',
   },
   {
+    why: "Stripe's webhook: no session, verified by its signature (modules/billing webhook tests)",
+    match: (url) => url === '/api/billing/webhook',
+  },
+  {
+    why: "an account export's ZIP: signed in, the person's own exports only (modules/account/account-archive.security.test.ts)",
+    match: (url) => url === '/api/users/me/exports/:exportId/archive',
+  },
+  {
     why: 'liveness and readiness probes (app.test.ts)',
     match: (url) => /^\/(healthz|readyz)$/.test(url),
   },
@@ -219,7 +227,8 @@ const FOREIGN_ID_FIELDS = [
  * Id-like fields of routes that are not channel-scoped, each naming nothing of a channel:
  * `anonymousId` is the browser's own analytics id (usage events and page views).
  */
-const UNSCOPED_ID_FIELDS = new Set(['anonymousId']);
+// A Checkout session id names the person's own Stripe session (checked against the caller).
+const UNSCOPED_ID_FIELDS = new Set(['anonymousId', 'sessionId']);
 
 /** The platform account that owns the test channels (the emulator's demo account A). */
 const PLATFORM_ACCOUNT = 'alex.creator@tubewise.test';

@@ -18,6 +18,12 @@ import {
   type RegisteredRoute,
   type TestApp,
 } from '../testing/test-app.ts';
+import {
+  startEmulatorServer,
+  testStripeGateway,
+  withTestStripe,
+  type EmulatorServer,
+} from '../testing/emulator-server.ts';
 import { GENEROUS_AUTH_LIMITS } from '../modules/rate-limit/index.ts';
 
 /** Routes the walk skips, each with the reason and where it is tested instead. */
@@ -220,17 +226,26 @@ function hostileBodies(valid: unknown): unknown[] {
 
 describe.each(testBackends())('security: every route (%s)', (backend) => {
   let t: TestApp;
+  let stripe: EmulatorServer;
   let walked: RegisteredRoute[];
   let signedIn: string;
 
   beforeAll(async () => {
+    // The emulator's Stripe answers billing calls, so a valid request is never a 5xx here.
+    stripe = await startEmulatorServer(withTestStripe({ otherChannels: 1 }));
     // Limits high enough that the walk's sign-in and reset calls never hit them.
-    t = await createTestApp(backend, { authLimits: GENEROUS_AUTH_LIMITS });
+    t = await createTestApp(backend, {
+      authLimits: GENEROUS_AUTH_LIMITS,
+      billingGateway: testStripeGateway(stripe),
+    });
     walked = t.routes.filter((r) => !EXCEPTIONS.some((e) => e.match(r)));
     await t.createUser('walker@example.com');
     signedIn = await t.login('walker@example.com', TEST_PASSWORD);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.close();
+  });
 
   const send = async (opts: InjectOptions) => {
     const res = await t.app.inject(opts);

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { createEmulator, type Emulator } from '@tubewise/emulator';
+import { PAID_PLANS } from '@tubewise/contract/billing-constants';
+import { StripeGateway } from '../modules/billing/index.ts';
 import { YouTubeAdapter } from '../modules/video-platform/index.ts';
 
 /** The emulator on its own loopback server, and the product's adapter pointed at it. */
@@ -35,4 +37,39 @@ export async function startEmulatorServer(
   });
   const port = (server.server.address() as AddressInfo).port;
   return { emulator, root, port, adapter, close: () => server.close() };
+}
+
+/** The test Stripe's key and webhook secret (the emulator's test mode, not secrets). */
+export const TEST_STRIPE = { secretKey: 'sk_test_suite', webhookSecret: 'whsec_suite' } as const;
+
+/** Emulator options with Stripe on: the plans' prices, no webhook target (tests deliver). */
+export function withTestStripe(
+  options: Parameters<typeof createEmulator>[0] = {},
+): Parameters<typeof createEmulator>[0] {
+  return {
+    ...options,
+    stripe: {
+      ...TEST_STRIPE,
+      prices: PAID_PLANS.flatMap((plan) =>
+        (['month', 'year'] as const).map((interval) => ({
+          id: plan.stripePriceIds[interval],
+          productName: `Tubewise ${plan.name}`,
+          unitAmount: plan.prices[interval],
+          currency: plan.currency,
+          interval,
+        })),
+      ),
+    },
+  };
+}
+
+/** The product's Stripe gateway pointed at an emulator server started `withTestStripe`. */
+export function testStripeGateway(server: EmulatorServer): StripeGateway {
+  return new StripeGateway({
+    ...TEST_STRIPE,
+    host: '127.0.0.1',
+    port: server.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
 }

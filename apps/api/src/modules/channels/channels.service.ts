@@ -197,9 +197,9 @@ export class ChannelsService {
    */
   async invite(userId: string, channelId: string, email: string): Promise<ChannelMember[]> {
     const channel = await this.requireOwner(userId, channelId);
+    await this.countInvitation(userId, channelId);
     // Checked before anything is created, and again under the lock below.
     if (this.gate) await this.assertRoomForPerson(channelId, this.db);
-    await this.countInvitation(userId, channelId);
     const inviter = await this.db.query.users.findFirst({ where: eq(users.id, userId) });
     let invitee = await this.db.query.users.findFirst({ where: eq(users.email, email) });
     const isNew = !invitee;

@@ -262,7 +262,7 @@ describe.each(testBackends())('tracked keywords (%s)', (backend) => {
     expect(refused.json()).toMatchObject({
       error: {
         code: 'tracked-keywords-limit',
-        message: `A channel can track up to ${LIMIT} keywords. This one tracks ${before}, so ${room} more fit; delete some or add fewer.`,
+        message: `This channel's plan tracks up to ${LIMIT} keywords. It tracks ${before}, so ${room} more fit; delete some, add fewer or choose a larger plan.`,
       },
     });
     expect((await list(owner, channelId)).items).toHaveLength(before);
