@@ -173,11 +173,7 @@ describe.runIf(enabled())('a Stripe webhook survives kill -9 (PostgreSQL)', () =
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: emuRoot,
       LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(
-        repoRoot,
-        'apps/api/.test-data',
-        `kill-${randomBytes(4).toString('hex')}`,
-      ),
+      DATA_DIR: dataDir,
     };
     stripe = new Stripe(SECRET_KEY, {
       host: '127.0.0.1',
