@@ -10,10 +10,21 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { EmailNotificationsSwitch } from '../../features/account/components/email-notifications-switch.tsx';
 import { AiPermissionSwitch } from '../../features/account/components/ai-permission-switch.tsx';
 import { aiAllowed } from '../../features/account/api/update-ai-permission.ts';
+import { ProfileNameForm } from '../../features/account/components/profile-name-form.tsx';
+import { ExportDataSection } from '../../features/account/components/export-data-section.tsx';
+import { DeleteAccountSection } from '../../features/account/components/delete-account-section.tsx';
+import { BillingSection } from '../../features/billing/components/billing-section.tsx';
+import { BILLING_SECTION_ID } from '../../features/billing/billing-texts.ts';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+    <Paper
+      component="section"
+      id={id}
+      variant="outlined"
+      // Scrolled to by `#id` links: clear of the fixed header.
+      sx={{ p: { xs: 2, sm: 3 }, mb: 3, scrollMarginTop: 88 }}
+    >
       <Typography variant="h2" component="h2" gutterBottom>
         {title}
       </Typography>
@@ -23,13 +34,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Account settings: e-mail, password, e-mail notifications, AI permission. */
+/** Account settings: plan and billing, e-mail, password, e-mail notifications, AI permission. */
 export default function SettingsAccountPage() {
   const user = useUser().data;
   if (!user) return <PageLoader />;
   return (
     <>
       <PageHeading title="Account settings">Signed in as {user.email}</PageHeading>
+      <Section title="Plan and billing" id={BILLING_SECTION_ID}>
+        <BillingSection />
+      </Section>
+      <Section title="Profile">
+        <ProfileNameForm name={user.name} />
+      </Section>
       <Section title="E-mail address">
         <ChangeEmailForm currentEmail={user.email} />
       </Section>
@@ -41,6 +58,12 @@ export default function SettingsAccountPage() {
       </Section>
       <Section title="AI suggestions">
         <AiPermissionSwitch allowed={aiAllowed(user)} />
+      </Section>
+      <Section title="Export your data">
+        <ExportDataSection />
+      </Section>
+      <Section title="Delete account">
+        <DeleteAccountSection />
       </Section>
     </>
   );
