@@ -18,6 +18,11 @@ export const emailOutbox = pgTable(
     listUnsubscribe: text('list_unsubscribe'),
     /** The body carries a secret link (reset, set-password, unsubscribe): erased at delivery. */
     sensitive: boolean('sensitive').notNull().default(false),
+    /**
+     * Nothing of the message may stay once it is delivered, not even its recipient (the goodbye
+     * e-mail of a deleted account): the row is deleted at delivery.
+     */
+    forgetAfterDelivery: boolean('forget_after_delivery').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** When text, html and listUnsubscribe were erased; null while the body is kept. */

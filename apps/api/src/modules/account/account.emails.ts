@@ -52,15 +52,15 @@ export function exportFailedEmail(input: {
 }
 
 /**
- * The goodbye e-mail after an account was deleted. Marked sensitive so its body is erased as
- * soon as it is delivered: it is the one message the product keeps about the address (its
- * envelope, until the outbox's retention removes it).
+ * The goodbye e-mail after an account was deleted. Its outbox row is deleted as soon as it is
+ * delivered, so nothing of the address stays (without SMTP it waits for the outbox's retention).
  */
 export function accountDeletedEmail(input: { to: string; productName: string }): MailMessage {
   const { to, productName } = input;
   return {
     to,
     sensitive: true,
+    forgetAfterDelivery: true,
     subject: `Your ${productName} account was deleted`,
     text: [
       `Your ${productName} account and its data were deleted, as you asked.`,

@@ -29,6 +29,11 @@ export interface MailMessage {
    * body is erased from the outbox as soon as it is delivered. The e-mail builders set it.
    */
   sensitive?: boolean;
+  /**
+   * The row itself is deleted once delivered, recipient included (the goodbye e-mail of a
+   * deleted account). Without SMTP it stays in the outbox until the retention removes it.
+   */
+  forgetAfterDelivery?: boolean;
 }
 
 /** A message as stored in the outbox (and shown by the dev mailbox). */
@@ -106,7 +111,12 @@ export class MailService {
     }
     const [row] = await this.db
       .insert(emailOutbox)
-      .values({ ...message, sensitive: message.sensitive ?? false, createdAt: this.clock.now() })
+      .values({
+        ...message,
+        sensitive: message.sensitive ?? false,
+        forgetAfterDelivery: message.forgetAfterDelivery ?? false,
+        createdAt: this.clock.now(),
+      })
       .returning({ id: emailOutbox.id });
     const outboxId = row!.id;
     if (!this.transport) {
@@ -135,6 +145,14 @@ export class MailService {
         ...(message.listUnsubscribe ? { list: { unsubscribe: message.listUnsubscribe } } : {}),
       });
       const now = this.clock.now();
+      if (message.forgetAfterDelivery) {
+        await this.db.delete(emailOutbox).where(eq(emailOutbox.id, outboxId));
+        this.log.info(
+          { outboxId, toDomain: recipientDomain(message.to), subject: message.subject },
+          'E-mail delivered and forgotten',
+        );
+        return;
+      }
       await this.db
         .update(emailOutbox)
         .set({

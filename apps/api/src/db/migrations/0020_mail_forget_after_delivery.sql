@@ -1,0 +1,1 @@
+ALTER TABLE "email_outbox" ADD COLUMN "forget_after_delivery" boolean DEFAULT false NOT NULL;
