@@ -1,12 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** The pinned Node 24 (devDependency `node`); the system Node is too old for main.ts. */
-const pinnedNode = path.resolve(here, '../node_modules/.bin/node');
-const nodeBin = existsSync(pinnedNode) ? pinnedNode : process.execPath;
+import { E2E_DIR, NODE_BIN, serverEnv } from './support/server-env.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -16,7 +9,9 @@ const CI = Boolean(process.env.CI);
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
-  // The journeys share one server (and the demo account): one at a time.
+  // The journeys share one server (and the demo account): one at a time. A journey that changes
+  // what all the others rely on (billing moves the clock weeks on) starts a server of its own
+  // (support/own-server.ts).
   fullyParallel: false,
   workers: 1,
   forbidOnly: CI,
@@ -50,8 +45,8 @@ export default defineConfig({
   },
   webServer: {
     // support/server.ts runs apps/api/src/main.ts on a fresh DATA_DIR and removes it afterwards.
-    command: `"${nodeBin}" support/server.ts`,
-    cwd: here,
+    command: `"${NODE_BIN}" support/server.ts`,
+    cwd: E2E_DIR,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     // First start migrates PGlite, starts pg-boss and hashes the demo password.
@@ -59,24 +54,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'pipe',
     stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      // Always embedded, even when CI exports DATABASE_URL for the API tests ('' means unset).
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      // The journeys read reset and invitation links as the signed-out recipient would.
-      DEV_MAILBOX: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // The channel-filter journey needs 7 or more channels: connect all eight demo channels.
-      DEMO_CONNECTED_CHANNELS: '8',
-      // The AI journeys walk /optimize, which only exists with its feature flag.
-      FEATURE_NEW_OPTIMIZE_PAGE: 'true',
-      // A small month, so the AI journey reaches the quota-exceeded state with few generations
-      // (per channel: ai-metadata and ai-optimize use channels of their own).
-      AI_GENERATIONS_PER_MONTH: '4',
-    },
+    // The same environment as a journey's own server (support/own-server.ts).
+    env: serverEnv(port),
   },
 });

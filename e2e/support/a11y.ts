@@ -286,15 +286,26 @@ export class PageAudit {
     return (await handle.jsonValue()) as string;
   }
 
-  /** Audits the current state now (waiting for it to settle), even if it was audited before. */
-  async check(timeoutMs = 10_000): Promise<Finding[]> {
-    await this.running.catch(() => undefined);
-    const state = await this.settledState(timeoutMs);
-    const results = await runAxe(this.page);
-    this.audited.add(state);
-    this.seen.add(state);
-    const found = failingFindings(state, results);
-    this.findings.push(...found);
-    return found;
+  /**
+   * Audits the current state now (waiting for it to settle), even if it was audited before. In
+   * turn with the automatic audits: axe runs once at a time in a page ("Axe is already running").
+   */
+  check(timeoutMs = 10_000): Promise<Finding[]> {
+    const run = this.running
+      .catch(() => undefined)
+      .then(async () => {
+        const state = await this.settledState(timeoutMs);
+        const results = await runAxe(this.page);
+        this.audited.add(state);
+        this.seen.add(state);
+        const found = failingFindings(state, results);
+        this.findings.push(...found);
+        return found;
+      });
+    this.running = run.then(
+      () => true,
+      () => true,
+    );
+    return run;
   }
 }

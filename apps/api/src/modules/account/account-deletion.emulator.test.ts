@@ -5,8 +5,8 @@
 // then EVERY column of EVERY table that can hold text, a uuid or JSON is scanned for the
 // person's id, e-mail and channel ids: only invoices (without the person) may remain (the
 // goodbye e-mail's outbox row is deleted when it is delivered). Also: a wrong password or
-// confirmation deletes nothing, a billing failure deletes nothing, a grant that cannot be revoked does not block deletion, another
-// person's data is untouched (names replaced on what the person wrote there), and the person's
+// confirmation deletes nothing, a billing failure deletes nothing, a grant that cannot be
+// revoked does not block deletion, another person's data is untouched (names replaced on what the person wrote there), and the person's
 // sessions are refused everywhere afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
