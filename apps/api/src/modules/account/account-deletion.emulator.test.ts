@@ -6,8 +6,8 @@
 // person's id, e-mail and channel ids: only invoices (without the person) may remain (the
 // goodbye e-mail's outbox row is deleted when it is delivered). Also: a wrong password or
 // confirmation deletes nothing, a billing failure deletes nothing, a grant that cannot be
-// revoked does not block deletion, another person's data is untouched (names replaced on what the person wrote there), and the person's
-// sessions are refused everywhere afterwards.
+// revoked does not block deletion, another person's data is untouched (names replaced on what
+// the person wrote there), and the person's sessions are refused everywhere afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
