@@ -1,12 +1,12 @@
 // The demo's keyword rankings on first start: the first demo channel tracks keywords with
 // DEMO_HISTORY_DAYS days of history, every rank made through a done check of its day that the
 // emulator's SERP queue answered (counted in its ledger), ending yesterday; a second start
-// checks nothing again.
-import { createServer } from 'node:net';
+// checks nothing again. The demo account pays for Agency through the emulator's Stripe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { channels, keywordRanks, serpChecks, trackedKeywords } from './db/schema/index.ts';
+import { channels, keywordRanks, serpChecks, trackedKeywords, users } from './db/schema/index.ts';
 import { createTestApp, testBackends, type TestApp } from './testing/test-app.ts';
+import { freePort } from './testing/processes.ts';
 import { DEMO_CHANNEL_IDS, seedDemo } from './seed.ts';
 import {
   DEMO_HISTORY_DAYS,
@@ -17,19 +17,6 @@ import {
 
 const TASK_POST = '/v3/serp/youtube/organic/task_post';
 const DAY_MS = 86_400_000;
-
-/** A free loopback port: the config needs it before the app listens (the emulator's URLs). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.each(testBackends())("the demo's keyword rankings (%s)", (backend) => {
   let t: TestApp;
@@ -50,6 +37,17 @@ describe.each(testBackends())("the demo's keyword rankings (%s)", (backend) => {
     seconds = (performance.now() - started) / 1000;
     expect(seeded).toEqual({ created: true, connectedChannels: 1 });
   }, 120_000);
+
+  it('subscribes the demo account to Agency through Checkout on the emulator', async () => {
+    const [demo] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, t.config.env.DEMO_USER_EMAIL));
+    const overview = await t.services.billing.overview(demo!.id);
+    expect(overview.plan.id).toBe('agency');
+    expect(overview.standing).toBe('active');
+    expect(overview.subscription?.interval).toBe('year');
+  });
   afterAll(async () => {
     if (!t) return;
     // The demo's first sync runs in this process (no job system): let it end before closing.

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, envSchema, loadConfig } from './config.ts';
+import { TEST_PRODUCTION_STRIPE_ENV } from '../testing/test-app.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dirs: string[] = [];
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://db/tubewise',
       SMTP_URL: 'smtp://mail.example.com:587',
+      ...TEST_PRODUCTION_STRIPE_ENV,
     };
     expect(problemsOf(production)).toEqual([
       'SESSION_SECRET: required in production with DATABASE_URL',
@@ -138,6 +140,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://db/tubewise',
       SESSION_SECRET: 's'.repeat(40),
       ENCRYPTION_KEY: 'ab'.repeat(32),
+      ...TEST_PRODUCTION_STRIPE_ENV,
     };
     const refused = problemsOf(production);
     expect(refused).toEqual([
@@ -145,7 +148,7 @@ describe('loadConfig', () => {
         'set MAIL_DISABLED=true to run without sending any e-mail',
     ]);
     // Embedded production too: the rule is about mail, not about the database.
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(refused);
+    expect(problemsOf({ NODE_ENV: 'production', ...TEST_PRODUCTION_STRIPE_ENV })).toEqual(refused);
 
     const withSmtp = loadConfig({
       DATA_DIR: dataDir(),
@@ -157,10 +160,43 @@ describe('loadConfig', () => {
     expect(disabled.mail).toEqual({ delivery: 'disabled', mailbox: 'off' });
   });
 
+  it("refuses production without Stripe, and a real Stripe key without every plan's price", () => {
+    expect(problemsOf({ NODE_ENV: 'production', MAIL_DISABLED: 'true' })).toEqual([
+      "STRIPE_SECRET_KEY: required in production (payments); the built-in emulator's Stripe " +
+        'would let anyone pay with a test card',
+    ]);
+    expect(
+      problemsOf({
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PRICE_IDS: 'creator.month=price_1,pro.year=price_1,gold.month=price_2',
+      }),
+    ).toEqual([
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (webhooks are verified)',
+      'STRIPE_PRICE_IDS: "gold.month=price_2" is not plan.interval=price_id (plans: creator, pro, agency; intervals: month, year)',
+      'STRIPE_PRICE_IDS: required with STRIPE_SECRET_KEY; missing creator.year, pro.month, agency.month, agency.year',
+      'STRIPE_PRICE_IDS: each plan and interval needs a price of its own',
+    ]);
+    // Without a key the emulator answers: Stripe settings alone would be silently unused.
+    expect(problemsOf({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toEqual([
+      'STRIPE_WEBHOOK_SECRET: set STRIPE_SECRET_KEY too (unset, the built-in emulator answers)',
+    ]);
+    const config = loadConfig({ DATA_DIR: dataDir(), ...TEST_PRODUCTION_STRIPE_ENV });
+    expect(config.stripe).toMatchObject({
+      usesEmulator: false,
+      host: '127.0.0.1',
+      port: 1,
+      protocol: 'http',
+    });
+    expect(config.stripe.priceIds.agency.year).toBe('price_a_y');
+    const embedded = loadConfig({ DATA_DIR: dataDir(), PORT: '4321' });
+    expect(embedded.stripe).toMatchObject({ usesEmulator: true, host: '127.0.0.1', port: 4321 });
+  });
+
   it('refuses DEV_MAILBOX=true in production, and contradictory mail settings anywhere', () => {
     expect(
       problemsOf({
         NODE_ENV: 'production',
+        ...TEST_PRODUCTION_STRIPE_ENV,
         SMTP_URL: 'smtp://mail.example.com:587',
         DEV_MAILBOX: 'true',
       }),
@@ -168,7 +204,14 @@ describe('loadConfig', () => {
       'DEV_MAILBOX: refused in production (it shows password-reset links)',
       'DEV_MAILBOX: shows undelivered mail, so it cannot be used with SMTP_URL',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', MAIL_DISABLED: '1', DEV_MAILBOX: 'yes' })).toEqual([
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        ...TEST_PRODUCTION_STRIPE_ENV,
+        MAIL_DISABLED: '1',
+        DEV_MAILBOX: 'yes',
+      }),
+    ).toEqual([
       'DEV_MAILBOX: refused in production (it shows password-reset links)',
       'DEV_MAILBOX: shows undelivered mail, so it cannot be used with MAIL_DISABLED',
     ]);

@@ -312,6 +312,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         problems.push(`${name}: set LLM_BASE_URL too (unset, the built-in emulator answers)`);
     }
   }
+  if (source.NODE_ENV === 'production' && !given('STRIPE_SECRET_KEY')) {
+    problems.push(
+      "STRIPE_SECRET_KEY: required in production (payments); the built-in emulator's Stripe " +
+        'would let anyone pay with a test card',
+    );
+  }
   if (given('STRIPE_SECRET_KEY') && !given('STRIPE_WEBHOOK_SECRET'))
     problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (webhooks are verified)');
   if (!given('STRIPE_SECRET_KEY')) {
@@ -320,7 +326,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         problems.push(`${name}: set STRIPE_SECRET_KEY too (unset, the built-in emulator answers)`);
     }
   }
-  const priceIds = parsePriceIds(source.STRIPE_PRICE_IDS ?? '', problems);
+  const priceIds = parsePriceIds(source.STRIPE_PRICE_IDS ?? '', problems, {
+    // The emulator's price ids mean nothing at a real Stripe account: every one must be named.
+    complete: given('STRIPE_SECRET_KEY'),
+  });
   if (given('KEYWORD_DATA_URL')) {
     for (const name of ['KEYWORD_DATA_LOGIN', 'KEYWORD_DATA_PASSWORD']) {
       if (!given(name)) problems.push(`${name}: required with KEYWORD_DATA_URL`);
@@ -423,10 +432,12 @@ function internalRoot(env: Env): string {
 function parsePriceIds(
   raw: string,
   problems: string[],
+  options: { complete: boolean },
 ): Record<PaidPlanId, Record<BillingInterval, string>> {
   const ids = Object.fromEntries(
     PAID_PLANS.map((plan) => [plan.id, { ...plan.stripePriceIds }]),
   ) as Record<PaidPlanId, Record<BillingInterval, string>>;
+  const named = new Set<string>();
   for (const entry of raw
     .split(',')
     .map((e) => e.trim())
@@ -445,7 +456,20 @@ function parsePriceIds(
       continue;
     }
     ids[plan!][interval!] = match[3]!;
+    named.add(`${plan}.${interval}`);
   }
+  if (options.complete) {
+    const missing = PAID_PLAN_IDS.flatMap((plan) =>
+      BILLING_INTERVALS.map((interval) => `${plan}.${interval}`),
+    ).filter((name) => !named.has(name));
+    if (missing.length)
+      problems.push(
+        `STRIPE_PRICE_IDS: required with STRIPE_SECRET_KEY; missing ${missing.join(', ')}`,
+      );
+  }
+  const all = Object.values(ids).flatMap((byInterval) => Object.values(byInterval));
+  if (new Set(all).size !== all.length)
+    problems.push('STRIPE_PRICE_IDS: each plan and interval needs a price of its own');
   return ids;
 }
 

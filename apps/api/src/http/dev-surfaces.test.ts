@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_CREATOR, s256 } from '@tubewise/emulator';
 import { EMULATOR_CLIENT } from '../config/config.ts';
 import { OAUTH_CALLBACK_PATH } from '../modules/channels/index.ts';
-import { createTestApp, testBackends, type TestApp } from '../testing/test-app.ts';
+import {
+  createTestApp,
+  testBackends,
+  type TestApp,
+  TEST_PRODUCTION_STRIPE_ENV,
+} from '../testing/test-app.ts';
 
 const REMOTE = '203.0.113.5';
 const SCOPES = [
@@ -176,6 +181,7 @@ describe.each(testBackends())('a production server (%s)', (backend) => {
       webDist,
       env: {
         NODE_ENV: 'production',
+        ...TEST_PRODUCTION_STRIPE_ENV,
         // The test passes its own database; this only makes the config non-embedded.
         DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
         SESSION_SECRET: 's'.repeat(40),

@@ -10,6 +10,13 @@ import { AppError } from './errors.ts';
 /** Where an account stands (see the contract's ACCOUNT_STANDINGS). */
 export type AccountStanding = 'trialing' | 'active' | 'past-due' | 'expired';
 
+/** Stripe statuses under which a subscription's plan applies (past_due while Stripe retries). */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
+/** `(…)` SQL list of LIVE_SUBSCRIPTION_STATUSES, for `status in …`. */
+export const liveStatusesSql = (): SQL =>
+  sql.raw(`(${LIVE_SUBSCRIPTION_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+
 /** An account's plan, standing and limits at one instant. */
 export interface AccountPlan {
   planId: PlanId;
@@ -35,8 +42,9 @@ export interface PlanGate {
 export function readOnlyError(plan: AccountPlan): AppError {
   return new AppError(
     'account-read-only',
-    "This channel's free trial has ended. Publishing, AI suggestions and rank checks are paused " +
-      'until a plan is chosen; everything else, and all data, is kept.',
+    "This channel's account has no active plan (its free trial has ended). Publishing, AI " +
+      'suggestions and rank checks are paused until a plan is chosen; everything else, and all ' +
+      'data, is kept.',
     { details: { plan: plan.planId, standing: plan.standing } },
   );
 }
@@ -64,5 +72,5 @@ export function channelWritableSql(channelId: SQLWrapper, now: Date): SQL {
       left join billing_subscriptions s on s.user_id = u.id
     where m.channel_id = ${channelId} and m.role = 'owner'
       and (u.trial_ends_at > ${now.toISOString()}::timestamptz
-        or (s.status in ('active', 'trialing', 'past_due') and s.plan_id is not null)))`;
+        or (s.status in ${liveStatusesSql()} and s.plan_id is not null)))`;
 }

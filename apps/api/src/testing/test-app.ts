@@ -66,6 +66,19 @@ export interface TestApp extends Composition {
   createUser(email: string, password?: string, extra?: { flags?: string }): Promise<string>;
 }
 
+/**
+ * Stripe settings a production config needs (tests that start one in production never pay):
+ * an unreachable API, so a stray call fails at once.
+ */
+export const TEST_PRODUCTION_STRIPE_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_production_config',
+  STRIPE_WEBHOOK_SECRET: 'whsec_production_config',
+  STRIPE_API_URL: 'http://127.0.0.1:1',
+  STRIPE_PRICE_IDS:
+    'creator.month=price_c_m,creator.year=price_c_y,pro.month=price_p_m,pro.year=price_p_y,' +
+    'agency.month=price_a_m,agency.year=price_a_y',
+} as const;
+
 /** The password test users get unless told otherwise. */
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -109,15 +122,20 @@ export async function createTestApp(
     // Each emulator builds a corpus; only tests that talk to it ask for one.
     emulator: false,
     webDist: path.join(dataDir, 'no-web'),
-    // Stripe is nowhere unless a test brings the emulator's: a call is refused at once.
-    billingGateway: new StripeGateway({
-      secretKey: config.stripe.secretKey,
-      webhookSecret: config.stripe.webhookSecret,
-      host: '127.0.0.1',
-      port: 1,
-      protocol: 'http',
-      maxNetworkRetries: 0,
-    }),
+    // Stripe is nowhere unless a test brings the emulator's (a mounted emulator has one, at
+    // the app's own port): otherwise a call is refused at once.
+    ...(options.emulator
+      ? {}
+      : {
+          billingGateway: new StripeGateway({
+            secretKey: config.stripe.secretKey,
+            webhookSecret: config.stripe.webhookSecret,
+            host: '127.0.0.1',
+            port: 1,
+            protocol: 'http',
+            maxNetworkRetries: 0,
+          }),
+        }),
     ...options,
     onRoute: (route) => {
       collect(route);

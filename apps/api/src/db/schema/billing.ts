@@ -15,8 +15,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * An account's Stripe subscription as last read from Stripe (one per account: a new checkout
- * replaces an ended one). Written only from Stripe's own state (a webhook's object or a fresh
- * retrieve), newest `stripe_state_at` wins, so events arriving in any order converge.
+ * replaces an ended one). Written only from a fresh read of Stripe's state, the latest read
+ * winning (`stripe_state_at`), so events arriving in any order converge.
  */
 export const billingSubscriptions = pgTable(
   'billing_subscriptions',
@@ -37,8 +37,8 @@ export const billingSubscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     endedAt: ts('ended_at'),
     /**
-     * Stripe time (unix seconds) of the state stored: the event's `created`, or the time of a
-     * fresh retrieve. An older state never overwrites a newer one.
+     * When the stored state was read from Stripe (product clock, epoch milliseconds, taken just
+     * before the read). A state read earlier never overwrites one read later.
      */
     stripeStateAt: bigint('stripe_state_at', { mode: 'number' }).notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -48,7 +48,7 @@ export const billingSubscriptions = pgTable(
 
 /**
  * Every Stripe webhook event received, by its id: stored before it is processed and marked
- * processed in the same transaction as its effect, so a replay changes nothing and a crash is
+ * processed after its (idempotent) effects, so a replay changes nothing and a crash is
  * recovered by Stripe's retry. `user_id` lets account deletion remove them.
  */
 export const stripeEvents = pgTable(

@@ -219,11 +219,8 @@ export class AiMetadataService {
       if (open) return { row: open, created: false };
       const eligibility = await this.eligibilityIn(tx, userId, channelId, videoId);
       const codes = eligibility.reasons.map((r) => r.code);
-      if (codes.includes('account-read-only')) {
-        throw new AppError(
-          'account-read-only',
-          eligibility.reasons.find((r) => r.code === 'account-read-only')!.message,
-        );
+      if (codes.includes('account-read-only') && this.gate) {
+        throw readOnlyError(await this.gate.forChannel(channelId, tx));
       }
       if (codes.includes('no-permission')) {
         throw new AppError(

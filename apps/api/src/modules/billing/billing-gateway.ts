@@ -92,6 +92,8 @@ export interface BillingGateway {
   }): Promise<{ id: string; url: string }>;
   retrieveCheckout(id: string): Promise<CheckoutState>;
   retrieveSubscription(id: string): Promise<SubscriptionState>;
+  /** Every subscription of a customer that has not ended (Stripe's `status=all`, filtered). */
+  openSubscriptions(customerId: string): Promise<SubscriptionState[]>;
   /** Ends a subscription at once (account deletion). */
   cancelSubscription(id: string): Promise<SubscriptionState>;
   /** The customer portal (card, plan changes, cancellation, invoices). */

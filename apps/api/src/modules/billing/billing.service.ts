@@ -3,7 +3,7 @@
  * Customer Portal, invoices, and storing Stripe's state of an account's subscription. Knows
  * nothing of HTTP; the webhook receiver and the return page both end in `syncSubscription`.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { BillingInterval, PaidPlanId, PlanLimits } from '@tubewise/contract/billing-constants';
 import type { BillingOverview, ChannelUsage, Invoice } from '@tubewise/contract';
@@ -29,7 +29,8 @@ import {
 } from './billing-gateway.ts';
 import type { Entitlements } from './entitlements.ts';
 import type { PlanCatalogue } from './plans.ts';
-import { isLiveStatus, LIVE_SUBSCRIPTION_STATUSES, trialDaysLeft } from './standing.ts';
+import { liveStatusesSql } from '../../lib/plan-gate.ts';
+import { isLiveStatus, trialDaysLeft } from './standing.ts';
 
 /** Stripe refuses a subscription trial that ends sooner than this (48 hours). */
 const MIN_STRIPE_TRIAL_MS = 49 * 3_600_000;
@@ -46,8 +47,6 @@ export interface BillingServiceDeps {
   clock: Clock;
   log: Logger;
   publicUrl: string;
-  /** Whether payments are configured here (always: Stripe or the emulator's). */
-  available?: boolean;
 }
 
 /** The account's plan, Stripe Checkout and Portal, invoices and the subscription's state. */
@@ -59,7 +58,6 @@ export class BillingService {
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly publicUrl: string;
-  private readonly available: boolean;
 
   constructor(deps: BillingServiceDeps) {
     this.db = deps.db;
@@ -69,7 +67,6 @@ export class BillingService {
     this.clock = deps.clock;
     this.log = deps.log;
     this.publicUrl = deps.publicUrl;
-    this.available = deps.available ?? true;
   }
 
   /** The account's plan, standing, subscription, usage against its limits and the offers. */
@@ -103,7 +100,8 @@ export class BillingService {
               trialEnd: subscription.trialEnd?.toISOString() ?? null,
             }
           : null,
-      billingAvailable: this.available,
+      // Stripe or the emulator's Stripe is always configured (production requires the key).
+      billingAvailable: true,
       usage: {
         channels: { used: perChannel.length, limit: plan.limits.channels },
         perChannel: perChannel.map((c) => usageOf(c, plan.limits, now)),
@@ -124,14 +122,17 @@ export class BillingService {
     userId: string,
     choice: { plan: PaidPlanId; interval: BillingInterval },
   ): Promise<{ url: string }> {
-    const subscription = await this.subscriptionOf(userId);
-    if (subscription && isLiveStatus(subscription.status)) {
+    const customerId = await this.customerOf(userId);
+    // Stripe's list decides, not the stored row: a subscription whose webhook has not arrived
+    // yet counts, and one that ended without its webhook yet does not.
+    const open = await this.gatewayCall(() => this.gateway.openSubscriptions(customerId));
+    if (open.length > 0) {
+      await this.syncSubscription(open[0]!.id, userId);
       throw new AppError(
         'already-subscribed',
         'You already have a plan. Change or cancel it with "Manage billing".',
       );
     }
-    const customerId = await this.customerOf(userId);
     const [user] = await this.db
       .select({ trialEndsAt: users.trialEndsAt })
       .from(users)
@@ -216,8 +217,26 @@ export class BillingService {
       this.log.warn({ subscriptionId }, 'A Stripe subscription of no known account was ignored');
       return null;
     }
+    if (isLiveStatus(state.status) && (await this.isDuplicate(userId, state.id))) {
+      // Two Checkouts paid before either was stored (two tabs): the first one stays, the
+      // second is cancelled at once so the account is never billed twice.
+      this.log.warn({ subscriptionId }, 'A second live subscription of one account was cancelled');
+      await this.gatewayCall(() => this.gateway.cancelSubscription(state.id));
+      return userId;
+    }
     await this.storeSubscription(userId, state, readAt);
     return userId;
+  }
+
+  /** Whether the account has another subscription that is still live at Stripe. */
+  private async isDuplicate(userId: string, subscriptionId: string): Promise<boolean> {
+    const stored = await this.subscriptionOf(userId);
+    if (!stored || stored.stripeSubscriptionId === subscriptionId) return false;
+    if (!isLiveStatus(stored.status)) return false;
+    const current = await this.gatewayCall(() =>
+      this.gateway.retrieveSubscription(stored.stripeSubscriptionId),
+    );
+    return isLiveStatus(current.status) && current.endedAt === null;
   }
 
   /** Stores an invoice Stripe reported (read fresh), under the account of its customer. */
@@ -240,13 +259,20 @@ export class BillingService {
    * account is never deleted while it would still be billed.
    */
   async closeAccount(userId: string): Promise<void> {
-    const subscription = await this.subscriptionOf(userId);
-    if (!subscription || subscription.status === 'canceled' || subscription.endedAt) return;
-    try {
-      await this.gateway.cancelSubscription(subscription.stripeSubscriptionId);
-    } catch (error) {
-      if (error instanceof GatewayError && error.kind === 'not-found') return;
-      throw gatewayAppError(error);
+    const [user] = await this.db
+      .select({ customerId: users.stripeCustomerId })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user?.customerId) return;
+    const customerId = user.customerId;
+    const open = await this.gatewayCall(() => this.gateway.openSubscriptions(customerId));
+    for (const subscription of open) {
+      try {
+        await this.gateway.cancelSubscription(subscription.id);
+      } catch (error) {
+        if (error instanceof GatewayError && error.kind === 'not-found') continue;
+        throw gatewayAppError(error, this.log);
+      }
     }
   }
 
@@ -319,6 +345,12 @@ export class BillingService {
     readAtMs: number,
   ): Promise<void> {
     const plan = this.plans.planOfPrice(state.priceId);
+    if (!plan) {
+      this.log.error(
+        { subscriptionId: state.id, priceId: state.priceId },
+        'A subscription has a price no plan names (check STRIPE_PRICE_IDS)',
+      );
+    }
     const values = {
       userId,
       stripeCustomerId: state.customerId,
@@ -334,7 +366,7 @@ export class BillingService {
       stripeStateAt: readAtMs,
       updatedAt: this.clock.now(),
     };
-    const live = sql.raw(`(${LIVE_SUBSCRIPTION_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+    const live = liveStatusesSql();
     await this.db
       .insert(billingSubscriptions)
       .values(values)
@@ -344,7 +376,10 @@ export class BillingService {
           stripeCustomerId: sql`excluded.stripe_customer_id`,
           stripeSubscriptionId: sql`excluded.stripe_subscription_id`,
           priceId: sql`excluded.price_id`,
-          planId: sql`excluded.plan_id`,
+          // A price no plan names (rotated STRIPE_PRICE_IDS) keeps the plan it was bought as.
+          planId: sql`case when excluded.plan_id is null
+              and ${billingSubscriptions.stripeSubscriptionId} = excluded.stripe_subscription_id
+            then ${billingSubscriptions.planId} else excluded.plan_id end`,
           interval: sql`excluded.interval`,
           status: sql`excluded.status`,
           trialEnd: sql`excluded.trial_end`,
@@ -381,10 +416,18 @@ export class BillingService {
       updatedAt: this.clock.now(),
     };
     const { id: _id, ...changes } = values;
+    // Reads of one invoice can finish out of order: a status never moves back (draft → open →
+    // paid, void or uncollectible).
+    const rank = (status: SQL) =>
+      sql`case ${status} when 'draft' then 0 when 'open' then 1 else 2 end`;
     await this.db
       .insert(billingInvoices)
       .values(values)
-      .onConflictDoUpdate({ target: billingInvoices.id, set: changes });
+      .onConflictDoUpdate({
+        target: billingInvoices.id,
+        set: changes,
+        setWhere: sql`${rank(sql`excluded.status`)} >= ${rank(sql`${billingInvoices.status}`)}`,
+      });
   }
 
   /** The account's own channels with their people, tracked keywords and AI generations. */
@@ -412,7 +455,7 @@ export class BillingService {
       if (error instanceof GatewayError && error.kind === 'not-found' && messages.notFound) {
         throw new AppError('not-found', messages.notFound);
       }
-      throw gatewayAppError(error);
+      throw gatewayAppError(error, this.log);
     }
   }
 }
@@ -442,11 +485,14 @@ function usageOf(c: ChannelCounts, limits: PlanLimits, now: Date): ChannelUsage 
   };
 }
 
-/** The product error for a failed payment-provider call. */
-function gatewayAppError(error: unknown): AppError {
+/**
+ * The product error for a failed payment-provider call. Stripe refusing a well-formed call is a
+ * configuration problem (a price or key), logged for the operator and shown as unavailable.
+ */
+function gatewayAppError(error: unknown, log?: Logger): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof GatewayError && error.kind !== 'unavailable') {
-    return new AppError('failed', `The payment provider refused: ${error.message}`);
+    log?.error({ err: error }, 'Stripe refused a call (check the Stripe settings)');
   }
   return new AppError(
     'billing-unavailable',

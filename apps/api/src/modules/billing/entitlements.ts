@@ -16,7 +16,11 @@ interface AccountFacts {
   planId: string | null;
 }
 
-const PLAN_RANK: Record<string, number> = { trial: 0, creator: 1, pro: 2, agency: 3 };
+/** The trial below every paid plan, paid plans in their catalogue order (cheapest first). */
+const PLAN_RANK: Record<string, number> = Object.fromEntries([
+  ['trial', 0],
+  ...PAID_PLAN_IDS.map((id, index) => [id, index + 1]),
+]);
 
 /** Answers plans and standings from the database (one query per question). */
 export class Entitlements implements PlanGate {

@@ -276,6 +276,34 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
     }
     const mine = await t.services.users.myChannels(userId);
     expect(mine.myChannels).toHaveLength(TRIAL_LIMITS.channels);
+    // A "reconnect" names no channel to check against: one the person does not own still
+    // counts, so it cannot be a way around the limit.
+    const extra = server.emulator.control.addChannel({ videoCount: 1, owner });
+    const sneaky = await t.services.connect.authorizationUrl({
+      ...ids,
+      reconnect: true,
+      firstChannel: false,
+    });
+    const sneakyBack = new URL(server.emulator.control.approveConsent(sneaky, owner, extra.id));
+    const refused = await t.services.connect.complete(
+      { code: sneakyBack.searchParams.get('code')!, state: sneakyBack.searchParams.get('state')! },
+      ids,
+    );
+    expect(refused.params).toMatchObject({ 'oauth-success': 'false', 'within-plan': 'false' });
+    // A real reconnect of a channel the person owns passes at the limit.
+    const own = (await t.services.users.myChannels(userId)).myChannels[0]!;
+    const again = await t.services.connect.authorizationUrl({
+      ...ids,
+      reconnect: true,
+      firstChannel: false,
+      channelYoutubeId: own.youtubeId,
+    });
+    const againBack = new URL(server.emulator.control.approveConsent(again, owner, own.youtubeId));
+    const reconnected = await t.services.connect.complete(
+      { code: againBack.searchParams.get('code')!, state: againBack.searchParams.get('state')! },
+      ids,
+    );
+    expect(reconnected.params['oauth-success']).toBe('true');
     // At the limit, a new connection is refused before the consent page.
     const cookie = await t.login(email, TEST_PASSWORD);
     const start = await get(cookie, `/api/users/youtube-auth-url?user_id=${userId}`);

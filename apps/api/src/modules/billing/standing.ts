@@ -3,10 +3,7 @@
  * Pure: the entitlement queries, the overview and the trial e-mails all decide with it.
  */
 import type { PaidPlanId, PlanId } from '@tubewise/contract/billing-constants';
-import type { AccountStanding } from '../../lib/plan-gate.ts';
-
-/** Stripe statuses under which the subscription's plan applies. */
-export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
+import { LIVE_SUBSCRIPTION_STATUSES, type AccountStanding } from '../../lib/plan-gate.ts';
 
 /** The subscription facts the standing depends on. */
 export interface SubscriptionFacts {

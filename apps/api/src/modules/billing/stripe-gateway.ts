@@ -26,6 +26,9 @@ const date = (seconds: number | null | undefined): Date | null =>
 const idOf = (ref: string | { id: string } | null | undefined): string | null =>
   ref === null || ref === undefined ? null : typeof ref === 'string' ? ref : ref.id;
 
+/** Statuses of a subscription that will never bill again. */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
 /** Stripe's webhook tolerance: a signature older than this is refused (replay window). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -103,6 +106,15 @@ export class StripeGateway implements BillingGateway {
 
   async retrieveSubscription(id: string): Promise<SubscriptionState> {
     return subscriptionState(await this.call(() => this.stripe.subscriptions.retrieve(id)));
+  }
+
+  async openSubscriptions(customerId: string): Promise<SubscriptionState[]> {
+    const list = await this.call(() =>
+      this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
+    );
+    return list.data
+      .map(subscriptionState)
+      .filter((s) => !ENDED_STATUSES.has(s.status) && s.endedAt === null);
   }
 
   async cancelSubscription(id: string): Promise<SubscriptionState> {

@@ -27,6 +27,14 @@ import {
 const SECRET_KEY = 'sk_test_kill';
 const WEBHOOK_SECRET = 'whsec_kill_test';
 
+/** `plan.interval` of one of the plans' default price ids. */
+function priceName(priceId: string): string {
+  for (const plan of PAID_PLANS)
+    for (const interval of ['month', 'year'] as const)
+      if (plan.stripePriceIds[interval] === priceId) return `${plan.id}.${interval}`;
+  throw new Error(`No plan has ${priceId}`);
+}
+
 describe.runIf(needsPostgres('the webhook kill -9 test'))(
   'a Stripe webhook survives kill -9 (PostgreSQL)',
   () => {
@@ -108,6 +116,7 @@ describe.runIf(needsPostgres('the webhook kill -9 test'))(
         STRIPE_SECRET_KEY: SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_URL: emuRoot,
+        STRIPE_PRICE_IDS: prices.map((p) => `${priceName(p.id)}=${p.id}`).join(','),
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
       };

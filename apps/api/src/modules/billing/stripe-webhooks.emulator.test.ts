@@ -253,6 +253,43 @@ describe.each(testBackends())('Stripe webhooks and checkout (%s)', (backend) => 
     expect(portal.json().url).toMatch(/\/stripe\/portal\//);
   });
 
+  it('never bills an account twice: a second paid Checkout is cancelled, deletion cancels all', async () => {
+    seq += 1;
+    const email = `twice-${seq}@example.com`;
+    const userId = await t.createUser(email, TEST_PASSWORD);
+    const cookie = await t.login(email, TEST_PASSWORD);
+    // Two tabs start Checkout before either is paid; both are paid.
+    const [first, second] = await Promise.all(
+      ['pro', 'agency'].map(async (plan) => {
+        const res = await post(cookie, '/api/billing/checkout', { plan, interval: 'month' });
+        expect(res.statusCode, res.body).toBe(200);
+        return new URL(res.json().url).pathname.split('/').pop()!;
+      }),
+    );
+    const kept = stripe().completeCheckout(first!, '4242424242424242');
+    const extra = stripe().completeCheckout(second!, '4242424242424242');
+    await post(cookie, '/api/billing/checkout/confirm', { sessionId: first });
+    const res = await post(cookie, '/api/billing/checkout/confirm', { sessionId: second });
+    expect(res.json().plan.id).toBe('pro');
+    const client = new Stripe(SECRET_KEY, {
+      host: '127.0.0.1',
+      port: server.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    expect((await client.subscriptions.retrieve(extra.id)).status).toBe('canceled');
+    expect((await client.subscriptions.retrieve(kept.id)).status).toBe('trialing');
+    // A third Checkout is refused while one is open at Stripe.
+    const third = await post(cookie, '/api/billing/checkout', {
+      plan: 'creator',
+      interval: 'year',
+    });
+    expect(third.json().error.code).toBe('already-subscribed');
+    // Closing the account cancels whatever is still open.
+    await t.services.billing.closeAccount(userId);
+    expect((await client.subscriptions.retrieve(kept.id)).status).toBe('canceled');
+  });
+
   it('refuses a declined card at Checkout and leaves the account on its trial', async () => {
     seq += 1;
     const email = `declined-${seq}@example.com`;

@@ -1,17 +1,16 @@
 /**
  * Stripe's webhooks: verified with the signing secret, stored by event id, processed once.
  * Processing reads the object fresh from Stripe (the latest state wins, whatever order events
- * come in) and marks the event processed in the same transaction as nothing else but its own
- * row; every write it makes is an idempotent, order-guarded upsert, so a crash anywhere is
- * recovered by Stripe's retry and a replay changes nothing twice. The answer is 2xx only after
- * the change is committed.
+ * come in); every write it makes is an idempotent, order-guarded upsert, and the event is
+ * marked processed only after them, so a crash anywhere is recovered by Stripe's retry and a
+ * replay changes nothing twice. The answer is 2xx only after the changes are committed.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { stripeEvents } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { BillingGateway, WebhookEvent } from './billing-gateway.ts';
+import { GatewayError, type BillingGateway, type WebhookEvent } from './billing-gateway.ts';
 import type { BillingService } from './billing.service.ts';
 
 /** What happened to a delivered event. */
@@ -84,7 +83,7 @@ export class StripeWebhooks {
       .where(eq(stripeEvents.id, event.id));
     if (stored?.processedAt) return 'duplicate';
     try {
-      const handled = await this.process(event);
+      const handled = await this.processUnlessGone(event);
       // Marked only after every write of the event is committed: a crash before this line
       // leaves it unprocessed, and Stripe's next delivery does it again (idempotent writes).
       await this.db
@@ -114,6 +113,19 @@ export class StripeWebhooks {
     }
   }
 
+  /**
+   * Applies the event; an object Stripe no longer has (deleted, or of another mode) is
+   * acknowledged as ignored, so Stripe does not retry it for days.
+   */
+  private async processUnlessGone(event: WebhookEvent): Promise<boolean> {
+    try {
+      return await this.process(event);
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'not-found') return false;
+      throw error;
+    }
+  }
+
   /** Applies one event from Stripe's current state of its object. */
   private async process(event: WebhookEvent): Promise<boolean> {
     if (!event.objectId) return false;
@@ -135,14 +147,15 @@ export class StripeWebhooks {
     return false;
   }
 
-  /** Deletes processed events older than 30 days (Stripe retries for at most 3). */
+  /**
+   * Deletes events received more than 30 days ago, processed or not: Stripe retries for at
+   * most 3 days, so an older unprocessed one will never be delivered again.
+   */
   async purge(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - 30 * 86_400_000);
     const deleted = await this.db
       .delete(stripeEvents)
-      .where(
-        sql`${stripeEvents.processedAt} is not null and ${stripeEvents.receivedAt} < ${cutoff.toISOString()}::timestamptz`,
-      )
+      .where(sql`${stripeEvents.receivedAt} < ${cutoff.toISOString()}::timestamptz`)
       .returning({ id: stripeEvents.id });
     return deleted.length;
   }

@@ -10,7 +10,7 @@ import { rowsOf } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MailService } from '../mail/index.ts';
 import { trialEndedEmail, trialEndingEmail } from './billing.emails.ts';
-import { LIVE_SUBSCRIPTION_STATUSES } from './standing.ts';
+import { liveStatusesSql } from '../../lib/plan-gate.ts';
 
 const DAY_MS = 86_400_000;
 /** A trial that ended longer ago than this gets no "ended" mail (e.g. the job was down). */
@@ -49,9 +49,8 @@ export class TrialMails {
   /** Sends the due reminders and trial-ended e-mails; returns how many of each. */
   async run(): Promise<{ reminders: number; ended: number }> {
     const now = this.clock.now();
-    const live = sql.raw(`(${LIVE_SUBSCRIPTION_STATUSES.map((s) => `'${s}'`).join(', ')})`);
     const noLiveSubscription = sql`not exists (select 1 from billing_subscriptions s
-      where s.user_id = users.id and s.status in ${live} and s.plan_id is not null)`;
+      where s.user_id = users.id and s.status in ${liveStatusesSql()} and s.plan_id is not null)`;
     const nowIso = now.toISOString();
     const soon = new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS).toISOString();
     const reminders = rowsOf<Claimed>(

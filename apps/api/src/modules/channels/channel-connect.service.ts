@@ -83,7 +83,7 @@ export class ChannelConnectService {
   /** Creates a one-time state bound to this session and returns the consent URL. */
   async authorizationUrl(request: ConnectRequest): Promise<string> {
     // Refused before the consent page when the plan's channels are all in use (the callback
-    // checks again under a lock; a channel the person already owns is reconnected, not added).
+    // checks again under a lock, in every mode; a channel the person already owns passes).
     if (this.gate && !request.reconnect) await this.assertRoomForChannel(request.userId, null);
     const state = newToken();
     const codeVerifier = randomBytes(48).toString('base64url');
@@ -197,7 +197,8 @@ export class ChannelConnectService {
       channelId = await this.db.transaction(async (tx) => {
         // One connection at a time per person: two consents at once cannot pass the plan.
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`connect:${state.userId}`}))`);
-        if (this.gate && !reconnect) {
+        // In every mode: a "reconnect" of a channel the person does not own adds one too.
+        if (this.gate) {
           await this.assertRoomForChannel(state.userId, platformChannel.youtubeId, tx);
         }
         const [row] = await tx

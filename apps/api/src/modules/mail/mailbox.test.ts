@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { emailOutbox } from '../../db/schema/index.ts';
-import { createTestApp, testBackends, type TestApp } from '../../testing/test-app.ts';
+import {
+  createTestApp,
+  testBackends,
+  type TestApp,
+  TEST_PRODUCTION_STRIPE_ENV,
+} from '../../testing/test-app.ts';
 
 const REMOTE = '203.0.113.5';
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -167,6 +172,7 @@ describe.each(testBackends())('no dev mailbox outside the embedded default (%s)'
     const t = await createTestApp(backend, {
       env: {
         NODE_ENV: 'production',
+        ...TEST_PRODUCTION_STRIPE_ENV,
         // The test passes its own database; this only makes the config non-embedded.
         DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
         SESSION_SECRET: 's'.repeat(40),

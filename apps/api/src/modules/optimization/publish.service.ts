@@ -103,10 +103,11 @@ export class PublishService {
         issues: problems.map((p) => ({ path: p.field, message: p.message })),
       });
     const video = await this.optimization.requireVideo(channelId, videoId);
-    if (this.gate) await assertChannelWritable(this.gate, channelId);
     const key = input.idempotencyKey ?? randomUUID();
     const earlier = await this.journal.findByKey(video.id, key);
+    // A retry of a publish made before the account turned read-only answers as it did.
     if (earlier) return this.replay(channelId, videoId, earlier);
+    if (this.gate) await assertChannelWritable(this.gate, channelId);
     const thumbnail = input.thumbnailId
       ? await this.thumbnails.require(video, input.thumbnailId)
       : null;

@@ -248,7 +248,13 @@ export class SerpChecksService {
       })
       .from(trackedKeywords)
       .innerJoin(channels, eq(channels.id, trackedKeywords.channelId))
-      .where(channelId ? eq(trackedKeywords.channelId, channelId) : undefined);
+      .where(
+        and(
+          channelId ? eq(trackedKeywords.channelId, channelId) : undefined,
+          // A read-only account's channels get no new ranks, even from others' checks.
+          this.gate ? channelWritableSql(trackedKeywords.channelId, this.clock.now()) : undefined,
+        ),
+      );
     if (tracked.length === 0) return 0;
     const done = await this.db
       .select({
