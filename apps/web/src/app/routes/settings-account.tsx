@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -17,15 +17,18 @@ import { BillingSection } from '../../features/billing/components/billing-sectio
 import { BILLING_SECTION_ID } from '../../features/billing/billing-texts.ts';
 
 function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  // A named region: its heading labels it, so "Plan and billing" is found by its name.
+  const headingId = useId();
   return (
     <Paper
       component="section"
       id={id}
+      aria-labelledby={headingId}
       variant="outlined"
       // Scrolled to by `#id` links: clear of the fixed header.
       sx={{ p: { xs: 2, sm: 3 }, mb: 3, scrollMarginTop: 88 }}
     >
-      <Typography variant="h2" component="h2" gutterBottom>
+      <Typography id={headingId} variant="h2" component="h2" gutterBottom>
         {title}
       </Typography>
       <Divider sx={{ mb: 2 }} />
@@ -34,7 +37,10 @@ function Section({ title, id, children }: { title: string; id?: string; children
   );
 }
 
-/** Account settings: plan and billing, e-mail, password, e-mail notifications, AI permission. */
+/**
+ * Account settings: plan and billing, profile, e-mail, password, e-mail notifications, AI
+ * permission, data export and account deletion.
+ */
 export default function SettingsAccountPage() {
   const user = useUser().data;
   if (!user) return <PageLoader />;
