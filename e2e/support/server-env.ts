@@ -29,6 +29,8 @@ export function serverEnv(port: number): Record<string, string> {
     NODE_ENV: 'test',
     // The channel-filter journey needs 7 or more channels: connect all eight demo channels.
     DEMO_CONNECTED_CHANNELS: '8',
+    // The demo account is on the free trial: room for its eight channels and one more.
+    TRIAL_CHANNELS: '10',
     // The AI journeys walk /optimize, which only exists with its feature flag.
     FEATURE_NEW_OPTIMIZE_PAGE: 'true',
     // A small month, so the AI journey reaches the quota-exceeded state with few generations

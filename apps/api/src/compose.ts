@@ -214,6 +214,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const limits = new RateLimitService(db, clock);
   const authLimits: AuthLimits = { ...DEFAULT_AUTH_LIMITS, ...options.authLimits };
   const plans = new PlanCatalogue(config.stripe.priceIds, {
+    channels: config.env.TRIAL_CHANNELS,
     trackedKeywordsPerChannel: config.env.TRACKED_KEYWORDS_MAX,
     aiGenerationsPerMonth: options.aiGenerationsPerMonth ?? config.env.AI_GENERATIONS_PER_MONTH,
   });

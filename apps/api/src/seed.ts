@@ -22,18 +22,6 @@ export const DEMO_TOPICS = ['campfire chili', 'dutch oven lasagna', 'camp coffee
 /** A second demo account with no channel, to try the connect flow. */
 export const NEWCOMER_EMAIL = 'newcomer@tubewise.local';
 
-/** The plan the demo account is subscribed to at its first start. */
-export const DEMO_PLAN = { plan: 'agency', interval: 'year' } as const;
-
-/** Subscribes the demo account to DEMO_PLAN: Checkout, paid with 4242…, confirmed at once. */
-async function subscribeDemo(composition: Composition, userId: string): Promise<void> {
-  const { billing } = composition.services;
-  const { url } = await billing.startCheckout(userId, DEMO_PLAN);
-  const sessionId = new URL(url).pathname.split('/').pop()!;
-  composition.emulator!.stripe!.completeCheckout(sessionId, '4242424242424242');
-  await billing.confirmCheckout(userId, sessionId);
-}
-
 /** What seeding did. */
 export interface SeedResult {
   created: boolean;
@@ -41,10 +29,10 @@ export interface SeedResult {
 }
 
 /**
- * Seeds the embedded default on its first start: the demo account, subscribed to Agency with
- * the emulator's Stripe, with its first demo channel(s) connected through the emulator's consent
- * (the same OAuth code path a person takes) and a first sync started, plus a newcomer account
- * with no channel (on the free trial).
+ * Seeds the embedded default on its first start: the demo account (on the free trial, so
+ * Checkout can be tried with the emulator's test cards) with its first demo channel(s)
+ * connected through the emulator's consent (the same OAuth code path a person takes) and a
+ * first sync started, plus a newcomer account with no channel.
  * Runs after the server listens: the token exchange goes over loopback to the emulator.
  */
 export async function seedDemo(composition: Composition, config: Config): Promise<SeedResult> {
@@ -59,10 +47,6 @@ export async function seedDemo(composition: Composition, config: Config): Promis
   await users.ensureUser({ email: NEWCOMER_EMAIL, password, name: 'New Creator' });
   if (!demo.created || !composition.emulator)
     return { created: demo.created, connectedChannels: 0 };
-
-  // The demo pays for Agency (room for every demo channel) through the product's own Checkout,
-  // with the emulator's test card: the same path a person takes, webhooks included.
-  if (composition.emulator.stripe) await subscribeDemo(composition, demo.id);
 
   const count = Math.min(config.env.DEMO_CONNECTED_CHANNELS, DEMO_CHANNEL_IDS.length);
   const seedSession = await sessions.create(demo.id, { userAgent: 'demo seed', ip: '127.0.0.1' });

@@ -12,6 +12,7 @@ import {
   DEFAULT_TRIAL_DAYS,
   PAID_PLAN_IDS,
   PAID_PLANS,
+  TRIAL_LIMITS,
   type BillingInterval,
   type PaidPlanId,
 } from '@tubewise/contract/billing-constants';
@@ -113,6 +114,11 @@ export const envSchema = z.object({
   TRIAL_DAYS: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(365).default(DEFAULT_TRIAL_DAYS),
+  ),
+  /** Channels a trial account may connect (paid plans set their own). */
+  TRIAL_CHANNELS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(100).default(TRIAL_LIMITS.channels),
   ),
   /** Stripe's secret key; unset: the built-in emulator's Stripe answers (embedded default). */
   STRIPE_SECRET_KEY: optionalString,

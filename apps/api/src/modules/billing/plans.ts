@@ -21,8 +21,12 @@ export class PlanCatalogue {
 
   constructor(
     priceIds: PriceIds,
-    /** The trial's tracked-keyword and AI limits (TRACKED_KEYWORDS_MAX, AI_GENERATIONS_PER_MONTH). */
-    trial: Pick<PlanLimits, 'trackedKeywordsPerChannel' | 'aiGenerationsPerMonth'>,
+    /**
+     * The trial's limits from the settings: channels (TRIAL_CHANNELS), tracked keywords
+     * (TRACKED_KEYWORDS_MAX) and AI generations (AI_GENERATIONS_PER_MONTH).
+     */
+    trial: Partial<PlanLimits> &
+      Pick<PlanLimits, 'trackedKeywordsPerChannel' | 'aiGenerationsPerMonth'>,
   ) {
     this.priceIds = priceIds;
     this.trialLimits = { ...TRIAL_LIMITS, ...trial };
