@@ -256,7 +256,7 @@ test('plans and billing: the trial, a declined card then a paid plan with its li
   await title.fill(`Still here: ${video.title}`.slice(0, 100));
   await main.getByRole('button', { name: 'Publish', exact: true }).click();
   const refused = main.getByRole('alert').filter({ hasText: 'Publishing is paused' });
-  await expect(refused).toContainText("This channel's free trial has ended.");
+  await expect(refused).toContainText("This channel's account has no active plan");
   await expect(refused.getByRole('link', { name: 'See plans' })).toBeVisible();
   await expect(banner).toBeVisible();
 
