@@ -12,6 +12,9 @@ import {
   waitForFirstSync,
 } from '../support/platform.ts';
 
+/** The trial's channels on this journey's server (the product's default). */
+const TRIAL_CHANNELS = 3;
+
 /**
  * Plans and billing, from a new account's trial to its read-only end. The journey moves the
  * clock weeks on, which would end the demo account's trial under every other journey: it runs
@@ -19,7 +22,8 @@ import {
  */
 test.use({
   // The demo account only invites the person; one seeded channel is enough and starts sooner.
-  ownServerEnv: { DEMO_CONNECTED_CHANNELS: '1' },
+  // The product's default trial (3 channels), not the journeys' roomier one.
+  ownServerEnv: { DEMO_CONNECTED_CHANNELS: '1', TRIAL_CHANNELS: String(TRIAL_CHANNELS) },
   // The app says dates in the browser's zone and the hosted pages in UTC: one day for both.
   locale: 'en-US',
   timezoneId: 'UTC',
@@ -33,7 +37,12 @@ const CHANNEL = 'Billing Journey Garden';
  * tracked keywords are the server's AI_GENERATIONS_PER_MONTH (support/server-env.ts) and its
  * default TRACKED_KEYWORDS_MAX.
  */
-const TRIAL = { channels: 3, people: 5, keywords: '250', ai: AI_GENERATIONS_PER_MONTH };
+const TRIAL = {
+  channels: TRIAL_CHANNELS,
+  people: 5,
+  keywords: '250',
+  ai: AI_GENERATIONS_PER_MONTH,
+};
 const AGENCY = { channels: 10, people: 20, keywords: '2,000', ai: 500 };
 
 /** The app-wide banner and the section's words once the trial has ended without a plan. */
