@@ -384,6 +384,7 @@ export const routeMeta = {
   startCheckout: { method: 'POST', path: '/api/billing/checkout', scope: 'signed-in' },
   confirmCheckout: { method: 'POST', path: '/api/billing/checkout/confirm', scope: 'signed-in' },
   billingPortal: { method: 'POST', path: '/api/billing/portal', scope: 'signed-in' },
+  refreshBilling: { method: 'POST', path: '/api/billing/refresh', scope: 'signed-in' },
   customPlanRequest: { method: 'POST', path: '/api/custom-plan', scope: 'signed-in' },
   setProfileName: { method: 'PUT', path: '/api/users/me/name', scope: 'signed-in' },
   accountExports: { method: 'GET', path: '/api/users/me/exports', scope: 'signed-in' },

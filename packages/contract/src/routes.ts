@@ -563,6 +563,12 @@ export const routes = {
     summary: "Open Stripe's Customer Portal (card, plan changes, cancellation, invoices)",
     response: b.redirectUrl,
   }),
+  refreshBilling: def({
+    ...routeMeta.refreshBilling,
+    summary:
+      "Read the account's subscriptions from Stripe again (the return from the Customer Portal; webhooks do the same later)",
+    response: b.billingOverview,
+  }),
   customPlanRequest: def({
     ...routeMeta.customPlanRequest,
     summary: 'Ask for a plan larger than the catalogue (stored and e-mailed to sales)',

@@ -1,6 +1,6 @@
 /**
  * The fake API of plans and billing (overview, invoices, checkout, its confirmation, the
- * portal) on the shared contract-checked MSW helpers, with builders of valid answers. setup.ts
+ * portal and its return's refresh) on the shared contract-checked MSW helpers, with builders of valid answers. setup.ts
  * installs the handlers before every test, so every signed-in page (the app shell's banners ask
  * for the overview) gets answers; tests adjust `billingApi`.
  */
@@ -121,6 +121,8 @@ export interface BillingApiState {
   refusePortal: BillingRefusal | null;
   /** What a confirmation answers: the overview it makes current, or a refusal. */
   confirm: BillingOverview | BillingRefusal | null;
+  /** What a refresh (the portal's return) makes current; null: the overview as it is. */
+  refresh: BillingOverview | null;
 }
 
 /** The billing fake API's state for the running test. */
@@ -132,6 +134,7 @@ export const billingApi: BillingApiState = {
   refuseCheckout: null,
   refusePortal: null,
   confirm: null,
+  refresh: null,
 };
 
 /** Resets the billing fake API: a trial with 10 days left, no invoices, checkout and portal work. */
@@ -143,6 +146,7 @@ export function resetBillingApi(): void {
   billingApi.refuseCheckout = null;
   billingApi.refusePortal = null;
   billingApi.confirm = null;
+  billingApi.refresh = null;
 }
 
 const refused = (r: BillingRefusal) => ({ status: r.status, body: errorBody(r.code, r.message) });
@@ -162,6 +166,10 @@ export const billingHandlers = [
     const answer = billingApi.confirm;
     if (isRefusal(answer)) return refused(answer);
     if (answer) billingApi.overview = answer;
+    return { body: billingApi.overview };
+  }),
+  handle('refreshBilling', () => {
+    if (billingApi.refresh) billingApi.overview = billingApi.refresh;
     return { body: billingApi.overview };
   }),
   handle('billingPortal', () =>

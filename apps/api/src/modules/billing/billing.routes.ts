@@ -54,6 +54,14 @@ export function registerBillingRoutes(
     { tags },
   );
 
+  defineRoute(
+    app,
+    routes.refreshBilling,
+    resolveSession,
+    ({ session }) => billing.refresh(session.userId),
+    { tags },
+  );
+
   // The signature is over the exact bytes Stripe sent, so this route alone keeps its body raw.
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');

@@ -173,10 +173,29 @@ export class BillingService {
     const url = await this.gatewayCall(() =>
       this.gateway.createPortal({
         customerId,
-        returnUrl: `${this.publicUrl}/settings/account#billing`,
+        returnUrl: `${this.publicUrl}/settings/account?portal=return#billing`,
       }),
     );
     return { url };
+  }
+
+  /**
+   * Reads the account's subscriptions from Stripe again and stores the latest state, as the
+   * webhooks will (the return from the portal, so the page never shows the state before it).
+   */
+  async refresh(userId: string): Promise<BillingOverview> {
+    const [user] = await this.db
+      .select({ customerId: users.stripeCustomerId })
+      .from(users)
+      .where(eq(users.id, userId));
+    const customerId = user?.customerId;
+    if (customerId) {
+      const stored = await this.subscriptionOf(userId);
+      if (stored) await this.syncSubscription(stored.stripeSubscriptionId, userId);
+      const open = await this.gatewayCall(() => this.gateway.openSubscriptions(customerId));
+      for (const subscription of open) await this.syncSubscription(subscription.id, userId);
+    }
+    return this.overview(userId);
   }
 
   /** The account's invoices, newest first. */

@@ -290,6 +290,30 @@ describe.each(testBackends())('Stripe webhooks and checkout (%s)', (backend) => 
     expect((await client.subscriptions.retrieve(kept.id)).status).toBe('canceled');
   });
 
+  it('reads the subscription again on the return from the portal, before any webhook', async () => {
+    const a = await paidAccount('pro');
+    await post(a.cookie, '/api/billing/checkout/confirm', { sessionId: a.sessionId });
+    // The person cancels in the portal; its webhooks have not arrived.
+    const client = new Stripe(SECRET_KEY, {
+      host: '127.0.0.1',
+      port: server.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    await client.subscriptions.update(a.subscription.id, { cancel_at_period_end: true });
+    const stale = (
+      await t.app.inject({ url: '/api/billing', headers: { cookie: a.cookie } })
+    ).json();
+    expect(stale.subscription.cancelAtPeriodEnd).toBe(false);
+    const res = await post(a.cookie, '/api/billing/refresh');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    // The portal sends the person back to a page that asks for exactly this.
+    const portal = await post(a.cookie, '/api/billing/portal');
+    const page = await fetch(`${server.root}${new URL(portal.json().url).pathname}`);
+    expect(await page.text()).toContain('/settings/account?portal=return#billing');
+  });
+
   it('refuses a declined card at Checkout and leaves the account on its trial', async () => {
     seq += 1;
     const email = `declined-${seq}@example.com`;

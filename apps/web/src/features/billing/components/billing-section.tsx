@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { useBillingOverview } from '../api/billing-overview.ts';
 import { BILLING_SECTION_ID } from '../billing-texts.ts';
 import { useCheckoutReturn } from '../hooks/use-checkout-return.ts';
+import { usePortalReturn } from '../hooks/use-portal-return.ts';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash.ts';
 import { CheckoutReturnMessage } from './checkout-return-message.tsx';
 import { InvoicesTable } from './invoices-table.tsx';
@@ -38,6 +39,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 export function BillingSection() {
   const overview = useBillingOverview();
   const checkout = useCheckoutReturn();
+  usePortalReturn();
   useScrollToHash(BILLING_SECTION_ID, overview.data !== undefined);
 
   let body: ReactNode;
