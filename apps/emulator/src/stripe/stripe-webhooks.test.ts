@@ -58,6 +58,8 @@ describe('webhook delivery', () => {
       expect(attempts.filter((a) => a.eventId === first.id).map((a) => a.status)).toEqual([
         500, 200,
       ]);
+      // The receiver records a request before its answer reaches the emulator: wait for that.
+      await receiver.waitFor(() => server.emulator.stripe!.pendingWebhooks().length === 0);
       expect(server.emulator.stripe!.pendingWebhooks()).toEqual([]);
       const event = await server.stripe.events.retrieve(first.id);
       expect(event.pending_webhooks).toBe(0);
@@ -182,6 +184,7 @@ describe('webhook delivery', () => {
           r.headers['stripe-signature'] as string,
           TEST_WEBHOOK_SECRET,
         );
+      await receiver.waitFor(() => second.emulator.stripe!.pendingWebhooks().length === 0);
       expect(second.emulator.stripe!.pendingWebhooks()).toEqual([]);
     } finally {
       await second.close();
