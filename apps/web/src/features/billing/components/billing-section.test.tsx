@@ -13,6 +13,7 @@ import {
   buildSubscribedOverview,
 } from '../../../testing/billing-server.ts';
 import { EXPIRED_TEXT } from '../billing-texts.ts';
+import { CANCELING_PLAN_TEXT } from './plan-catalogue.tsx';
 
 const PAGE = '/settings/account';
 
@@ -139,6 +140,8 @@ describe('Plan and billing: the plan and its standing', () => {
     // The yearly prices are shown for a yearly subscription.
     const creator = within(part(section, 'Plans')).getByRole('region', { name: 'Creator' });
     expect(creator).toHaveTextContent('$190 / year');
+    // The portal renews before it changes plans: the plans say so.
+    expect(part(section, 'Plans')).toHaveTextContent(CANCELING_PLAN_TEXT);
   });
 
   it('past due: the failed payment with Update card, which opens the portal', async () => {

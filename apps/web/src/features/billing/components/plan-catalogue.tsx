@@ -88,6 +88,10 @@ function checkoutErrorText(err: unknown): string {
   }`;
 }
 
+/** What the plans say while the subscription is set to end (the portal renews it first). */
+export const CANCELING_PLAN_TEXT =
+  'Your plan is set to end: renew it in the billing portal ("Switch to" opens it), then change plans there.';
+
 /**
  * The paid plans with a monthly/yearly switch: prices, the yearly saving, limits, the current
  * plan marked. Without a live subscription "Choose <plan>" goes to the payment page; with one,
@@ -171,7 +175,9 @@ export function PlanCatalogue({ overview }: { overview: BillingOverview }) {
       </Box>
       {live && overview.billingAvailable ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          You have a subscription: plan and billing interval changes are made in the billing portal.
+          {overview.subscription?.cancelAtPeriodEnd
+            ? CANCELING_PLAN_TEXT
+            : 'You have a subscription: plan and billing interval changes are made in the billing portal.'}
         </Typography>
       ) : null}
       {checkout.isError ? (
