@@ -184,11 +184,7 @@ export class BillingService {
    * webhooks will (the return from the portal, so the page never shows the state before it).
    */
   async refresh(userId: string): Promise<BillingOverview> {
-    const [user] = await this.db
-      .select({ customerId: users.stripeCustomerId })
-      .from(users)
-      .where(eq(users.id, userId));
-    const customerId = user?.customerId;
+    const customerId = await this.storedCustomerId(userId);
     if (customerId) {
       const stored = await this.subscriptionOf(userId);
       if (stored) await this.syncSubscription(stored.stripeSubscriptionId, userId);
@@ -278,12 +274,8 @@ export class BillingService {
    * account is never deleted while it would still be billed.
    */
   async closeAccount(userId: string): Promise<void> {
-    const [user] = await this.db
-      .select({ customerId: users.stripeCustomerId })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user?.customerId) return;
-    const customerId = user.customerId;
+    const customerId = await this.storedCustomerId(userId);
+    if (!customerId) return;
     const open = await this.gatewayCall(() => this.gateway.openSubscriptions(customerId));
     for (const subscription of open) {
       try {
@@ -322,11 +314,16 @@ export class BillingService {
       .where(and(eq(users.id, userId), sql`${users.stripeCustomerId} is null`))
       .returning({ customerId: users.stripeCustomerId });
     if (stored?.customerId) return stored.customerId;
-    const [again] = await this.db
+    return (await this.storedCustomerId(userId)) ?? created;
+  }
+
+  /** The account's Stripe customer as stored, or null before its first checkout. */
+  private async storedCustomerId(userId: string): Promise<string | null> {
+    const [user] = await this.db
       .select({ customerId: users.stripeCustomerId })
       .from(users)
       .where(eq(users.id, userId));
-    return again?.customerId ?? created;
+    return user?.customerId ?? null;
   }
 
   /** The account named by the metadata (if it exists), else the one owning the customer. */

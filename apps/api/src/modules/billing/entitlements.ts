@@ -16,6 +16,13 @@ interface AccountFacts {
   planId: string | null;
 }
 
+/** The columns of AccountFacts (users joined with their subscription). */
+const ACCOUNT_FACTS = {
+  trialEndsAt: users.trialEndsAt,
+  status: billingSubscriptions.status,
+  planId: billingSubscriptions.planId,
+};
+
 /** The trial below every paid plan, paid plans in their catalogue order (cheapest first). */
 const PLAN_RANK: Record<string, number> = Object.fromEntries([
   ['trial', 0],
@@ -36,11 +43,7 @@ export class Entitlements implements PlanGate {
 
   async forUser(userId: string, db: Db = this.db): Promise<AccountPlan> {
     const [row] = await db
-      .select({
-        trialEndsAt: users.trialEndsAt,
-        status: billingSubscriptions.status,
-        planId: billingSubscriptions.planId,
-      })
+      .select(ACCOUNT_FACTS)
       .from(users)
       .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
       .where(eq(users.id, userId));
@@ -50,11 +53,7 @@ export class Entitlements implements PlanGate {
 
   async forChannel(channelId: string, db: Db = this.db): Promise<AccountPlan> {
     const rows = await db
-      .select({
-        trialEndsAt: users.trialEndsAt,
-        status: billingSubscriptions.status,
-        planId: billingSubscriptions.planId,
-      })
+      .select(ACCOUNT_FACTS)
       .from(channelMembers)
       .innerJoin(users, eq(users.id, channelMembers.userId))
       .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
