@@ -43,6 +43,11 @@ export const errorCodes = [
   'already-subscribed',
   'billing-unavailable',
   'export-in-progress',
+  'feature-not-enabled',
+  'competitors-limit',
+  'onboarding-incomplete',
+  'account-exists',
+  'link-expired',
   'internal',
   'unavailable',
 ] as const;

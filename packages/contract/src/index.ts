@@ -17,3 +17,6 @@ export * from './ai-metadata.ts';
 export * from './billing-constants.ts';
 export * from './billing.ts';
 export * from './text.ts';
+export * from './onboarding-constants.ts';
+export * from './onboarding.ts';
+export * from './competition.ts';

@@ -390,4 +390,55 @@ export const routeMeta = {
   accountExports: { method: 'GET', path: '/api/users/me/exports', scope: 'signed-in' },
   requestAccountExport: { method: 'POST', path: '/api/users/me/exports', scope: 'signed-in' },
   deleteAccount: { method: 'POST', path: '/api/users/me/delete', scope: 'signed-in' },
+  newOnboarding: { method: 'POST', path: '/api/public/onboarding/new', scope: 'public' },
+  getOnboarding: { method: 'GET', path: '/api/public/onboarding/:id', scope: 'public' },
+  updateOnboarding: { method: 'PATCH', path: '/api/public/onboarding/:id', scope: 'public' },
+  validateEmailToken: {
+    method: 'POST',
+    path: '/api/public/onboarding/validate-email-token',
+    scope: 'public',
+  },
+  validateEmailCode: {
+    method: 'POST',
+    path: '/api/public/onboarding/validate-email-code',
+    scope: 'public',
+  },
+  renewValidateEmailCode: {
+    method: 'POST',
+    path: '/api/public/onboarding/renew-validate-email-code',
+    scope: 'public',
+  },
+  onboardingKeywordSuggestions: {
+    method: 'GET',
+    path: '/api/public/onboarding/:id/keyword-suggestions',
+    scope: 'public',
+  },
+  createOnboardingAccount: {
+    method: 'POST',
+    path: '/api/public/onboarding/:id/account',
+    scope: 'public',
+  },
+  publicLocales: { method: 'GET', path: '/api/public/locales', scope: 'public' },
+  sharedInsights: { method: 'GET', path: '/api/public/insights/:id', scope: 'public' },
+  revokeInsights: { method: 'POST', path: '/api/public/insights/:id/revoke', scope: 'public' },
+  competitors: {
+    method: 'GET',
+    path: '/api/channels/:id/competitors',
+    scope: { channel: 'params.id' },
+  },
+  addCompetitor: {
+    method: 'POST',
+    path: '/api/channels/:id/competitors',
+    scope: { channel: 'params.id' },
+  },
+  removeCompetitor: {
+    method: 'DELETE',
+    path: '/api/channels/:id/competitors/:youtubeId',
+    scope: { channel: 'params.id' },
+  },
+  competition: {
+    method: 'GET',
+    path: '/api/channels/:id/competition',
+    scope: { channel: 'params.id' },
+  },
 } as const satisfies Record<string, RouteMeta>;

@@ -10,6 +10,8 @@ import * as rm from './rankings-movement.ts';
 import * as rep from './reporting.ts';
 import * as ai from './ai-metadata.ts';
 import * as b from './billing.ts';
+import * as ob from './onboarding.ts';
+import * as cmp from './competition.ts';
 import { routeMeta, scopeRequiresAuth, type RouteMeta, type RouteScope } from './route-meta.ts';
 
 /** A route as the table declares it; `auth` follows from the scope. */
@@ -641,6 +643,110 @@ export const routes = {
     params: ai.aiGenerationParams,
     body: ai.aiFeedbackBody,
     response: ai.aiGeneration,
+  }),
+  newOnboarding: def({
+    ...routeMeta.newOnboarding,
+    summary: 'Start an onboarding bound to the browser session id',
+    body: ob.newOnboardingBody,
+    response: ob.onboarding,
+    status: 201,
+  }),
+  getOnboarding: def({
+    ...routeMeta.getOnboarding,
+    summary: "The browser session's onboarding (404 for any other session)",
+    params: ob.onboardingParams,
+    query: ob.onboardingQuery,
+    response: ob.onboarding,
+  }),
+  updateOnboarding: def({
+    ...routeMeta.updateOnboarding,
+    summary:
+      'Save a step (competitors, keywords, locale); the e-mail with the terms sends the code; after verification needs the owner token',
+    params: ob.onboardingParams,
+    body: ob.updateOnboardingBody,
+    response: ob.onboarding,
+  }),
+  validateEmailToken: def({
+    ...routeMeta.validateEmailToken,
+    summary:
+      "Verify the e-mail with the link's token; answers the e-mail and owner token when valid",
+    body: ob.validateEmailTokenBody,
+    response: ob.validateEmailTokenResponse,
+  }),
+  validateEmailCode: def({
+    ...routeMeta.validateEmailCode,
+    summary: 'Verify the e-mail with the 6-digit code; answers the owner token, or none and why',
+    body: ob.validateEmailCodeBody,
+    response: ob.validateEmailCodeResponse,
+  }),
+  renewValidateEmailCode: def({
+    ...routeMeta.renewValidateEmailCode,
+    summary: 'Send a new code and link (rate-limited; the same answer whether or not one went)',
+    body: ob.renewValidateEmailCodeBody,
+    response: ob.renewValidateEmailCodeResponse,
+  }),
+  onboardingKeywordSuggestions: def({
+    ...routeMeta.onboardingKeywordSuggestions,
+    summary: "Keyword suggestions from the chosen competitors' recent videos",
+    params: ob.onboardingParams,
+    query: ob.onboardingQuery,
+    response: ob.onboardingKeywordSuggestions,
+  }),
+  createOnboardingAccount: def({
+    ...routeMeta.createOnboardingAccount,
+    summary:
+      'Create the account of a verified onboarding (trial starts; keywords and competitors carried to the first channel) and sign in',
+    params: ob.onboardingParams,
+    body: ob.createOnboardingAccountBody,
+    response: u.sessionInfo,
+    status: 201,
+  }),
+  publicLocales: def({
+    ...routeMeta.publicLocales,
+    summary: 'The keyword languages (public: onboarding)',
+    query: c.localesQuery,
+    response: c.locales,
+  }),
+  sharedInsights: def({
+    ...routeMeta.sharedInsights,
+    summary:
+      'A shared insights report (public; 404 when unknown, 410 link-expired when expired or revoked)',
+    params: ob.insightsParams,
+    response: ob.sharedInsights,
+  }),
+  revokeInsights: def({
+    ...routeMeta.revokeInsights,
+    summary: 'Stop sharing an insights report (its owner token)',
+    params: ob.insightsParams,
+    body: ob.revokeInsightsBody,
+    response: u.success,
+  }),
+  competitors: def({
+    ...routeMeta.competitors,
+    summary: "The channel's competitors with their public figures (competition_user)",
+    params: cmp.competitorsParams,
+    response: cmp.competitorsResponse,
+  }),
+  addCompetitor: def({
+    ...routeMeta.addCompetitor,
+    summary: 'Add a competitor by platform channel id (at most 5 per channel)',
+    params: cmp.competitorsParams,
+    body: cmp.addCompetitorBody,
+    response: cmp.competitorsResponse,
+    status: 201,
+  }),
+  removeCompetitor: def({
+    ...routeMeta.removeCompetitor,
+    summary: 'Remove a competitor',
+    params: cmp.competitorParams,
+    response: cmp.competitorsResponse,
+  }),
+  competition: def({
+    ...routeMeta.competition,
+    summary:
+      'Share of voice, keyword gaps, upload cadence, views per video, top videos and tags over 90 days',
+    params: cmp.competitorsParams,
+    response: cmp.competitionReport,
   }),
 } as const satisfies Record<string, RouteDef>;
 

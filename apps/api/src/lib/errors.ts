@@ -39,6 +39,15 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'already-subscribed': 409,
   'billing-unavailable': 503,
   'export-in-progress': 409,
+  // A person without the feature's flag (competition_user).
+  'feature-not-enabled': 403,
+  'competitors-limit': 409,
+  // The e-mail step before competitors and keywords are there.
+  'onboarding-incomplete': 409,
+  // Said only to the verified owner of the e-mail.
+  'account-exists': 409,
+  // 410 Gone: a shared insights link that expired or was revoked.
+  'link-expired': 410,
   'too-many-seeds': 400,
   'no-default-language': 400,
   'invalid-image': 400,

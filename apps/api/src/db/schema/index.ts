@@ -11,3 +11,4 @@ export * from './reporting.ts';
 export * from './ai-metadata.ts';
 export * from './billing.ts';
 export * from './account.ts';
+export * from './onboarding.ts';
