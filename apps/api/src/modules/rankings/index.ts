@@ -14,3 +14,5 @@ export { bucketOf, rankChange, RankingsService } from './rankings.service.ts';
 export { MovementService } from './movement.service.ts';
 export { clickThroughRate, visibilityScore } from './ctr-curve.ts';
 export { rankDataChangesOver, type RankDataChanges } from './rank-data-changes.ts';
+export { bestTitleTagMatch, type MatchableVideo } from './video-match.ts';
+export { thumbnailOf } from './keyword-volumes.ts';

@@ -4,7 +4,7 @@
 // (sort by value, rank or change; a bucket; a search). Volumes come from the keyword-data cache
 // only: reading rankings never calls a provider.
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type {
   KeywordRanking,
   RankedVideo,
@@ -20,6 +20,7 @@ import { keywordRanks, trackedKeywords, videos } from '../../db/schema/index.ts'
 import { marketOf } from '../keywords/index.ts';
 import { EVERY_CHANNEL, type RankDataChanges } from './rank-data-changes.ts';
 import type { SerpChecksService } from './serp-checks.service.ts';
+import { bestTitleTagMatch } from './video-match.ts';
 
 /** Days the table's sparkline covers. */
 export const SPARK_DAYS = 30;
@@ -416,10 +417,7 @@ export class RankingsService {
     );
   }
 
-  /**
-   * The channel's video that best matches a keyword when none ranks: the most of its words in
-   * the title and tags, then the most viewed.
-   */
+  /** The channel's video that best matches a keyword when none ranks (video-match.ts). */
   private async bestMatch(
     channelId: string,
     keyword: string,
@@ -434,18 +432,8 @@ export class RankingsService {
       })
       .from(videos)
       .where(eq(videos.channelId, channelId))
-      .orderBy(desc(videos.viewCount));
-    const words = keyword.split(' ').filter(Boolean);
-    let best: (typeof rows)[number] | undefined;
-    let bestScore = -1;
-    for (const row of rows) {
-      const text = `${row.title} ${row.tags.join(' ')}`.toLowerCase();
-      const score = words.filter((w) => text.includes(w)).length;
-      if (score > bestScore) {
-        best = row;
-        bestScore = score;
-      }
-    }
+      .orderBy(asc(videos.youtubeId));
+    const best = bestTitleTagMatch(rows, keyword)?.video;
     return best
       ? {
           id: best.id,
