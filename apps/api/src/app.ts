@@ -71,6 +71,7 @@ import {
   type TrialMails,
 } from './modules/billing/index.ts';
 import { registerCustomPlanRoutes, type CustomPlanService } from './modules/custom-plan/index.ts';
+import type { PublicChannelsService } from './modules/competition/index.ts';
 import {
   type AccountDeletionService,
   type AccountExportService,
@@ -88,6 +89,7 @@ export interface Services {
   sync: SyncService;
   credentials: ChannelCredentials;
   channelSearch: ChannelSearchService;
+  publicChannels: PublicChannelsService;
   keywords: KeywordsService;
   optimization: OptimizationService;
   drafts: DraftsService;

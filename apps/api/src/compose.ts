@@ -58,6 +58,7 @@ import {
 } from './modules/optimization/index.ts';
 import { SearchInsights } from './modules/platform-search/index.ts';
 import { UnitBudget, YouTubeAdapter, type VideoPlatform } from './modules/video-platform/index.ts';
+import { PublicChannelsService } from './modules/competition/index.ts';
 import {
   AiMetadataService,
   OpenAiWriter,
@@ -324,6 +325,15 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     clock,
     apiKey: config.platform.apiKey,
   });
+  const publicChannels = new PublicChannelsService({
+    db,
+    platform,
+    clock,
+    apiKey: config.platform.apiKey,
+    limits,
+    dailyUnits: config.env.PUBLIC_DATA_DAILY_UNITS,
+    log: logger,
+  });
   const keywords = new KeywordsService({
     db,
     provider: withSafeResults(
@@ -504,6 +514,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     sync,
     credentials,
     channelSearch,
+    publicChannels,
     keywords,
     optimization,
     drafts,

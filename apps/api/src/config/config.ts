@@ -110,6 +110,14 @@ export const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(10_000_000).default(1000),
   ),
+  /**
+   * Platform quota units the product's API key may spend per quota day on public channel data
+   * (competitors, onboarding reports): channels.list, playlistItems.list and videos.list.
+   */
+  PUBLIC_DATA_DAILY_UNITS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(10_000_000).default(2000),
+  ),
   /** Days of free trial a new account gets (no card). */
   TRIAL_DAYS: z.preprocess(
     (v) => (v === '' ? undefined : v),

@@ -88,21 +88,16 @@ export class FakePlatform implements VideoPlatform {
   async getMyChannel(accessToken: string): Promise<PlatformChannel | null> {
     const account = this.spend('channels.list', accessToken);
     const c = account.channel;
-    if (!c) return null;
-    return {
-      youtubeId: c.youtubeId,
-      title: c.title,
-      description: '',
-      customUrl: null,
-      thumbnailUrl: `https://fake.example/${c.youtubeId}.jpg`,
-      uploadsPlaylistId: `UU${c.youtubeId.slice(2)}`,
-      publishedAt: '2020-01-01T00:00:00Z',
-      country: 'US',
-      defaultLanguage: 'en',
-      subscriberCount: 100,
-      videoCount: c.videos,
-      viewCount: 1000,
-    };
+    return c ? presentChannel(c) : null;
+  }
+
+  async getChannels(credential: PlatformCredential, ids: string[]): Promise<PlatformChannel[]> {
+    this.calls.push('channels.list');
+    const known = [...this.accounts.values()].map((a) => a.channel).filter((c) => c !== null);
+    return ids
+      .map((id) => known.find((c) => c.youtubeId === id))
+      .filter((c) => c !== undefined)
+      .map((c) => presentChannel(c));
   }
 
   async listPlaylistItems(
@@ -275,4 +270,22 @@ function paginate<T>(all: T[], pageToken?: string): Page<T> {
   const items = all.slice(start, start + MAX_PAGE_SIZE);
   const next = start + MAX_PAGE_SIZE < all.length ? String(start + MAX_PAGE_SIZE) : null;
   return { items, nextPageToken: next, totalResults: all.length };
+}
+
+/** A fake account's channel as channels.list presents it. */
+function presentChannel(c: NonNullable<FakeAccount['channel']>): PlatformChannel {
+  return {
+    youtubeId: c.youtubeId,
+    title: c.title,
+    description: '',
+    customUrl: null,
+    thumbnailUrl: `https://fake.example/${c.youtubeId}.jpg`,
+    uploadsPlaylistId: `UU${c.youtubeId.slice(2)}`,
+    publishedAt: '2020-01-01T00:00:00Z',
+    country: 'US',
+    defaultLanguage: 'en',
+    subscriberCount: 100,
+    videoCount: c.videos,
+    viewCount: 1000,
+  };
 }

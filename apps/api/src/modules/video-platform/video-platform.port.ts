@@ -267,14 +267,16 @@ export interface VideoPlatform {
   revokeToken(token: string): Promise<void>;
   /** The channel of the signed-in account (channels.list mine=true), or null when it has none. */
   getMyChannel(accessToken: string): Promise<PlatformChannel | null>;
-  /** One page (≤50) of a playlist's items. */
+  /** Public channels by id (channels.list id=…, ≤50, 1 unit); unknown ids are left out. */
+  getChannels(credential: PlatformCredential, ids: string[]): Promise<PlatformChannel[]>;
+  /** One page (≤50) of a playlist's items; a string is a channel's access token. */
   listPlaylistItems(
-    accessToken: string,
+    credential: string | PlatformCredential,
     playlistId: string,
     pageToken?: string,
   ): Promise<Page<PlatformPlaylistItem>>;
-  /** Up to 50 videos by id. */
-  getVideos(accessToken: string, ids: string[]): Promise<PlatformVideo[]>;
+  /** Up to 50 videos by id; a string is a channel's access token. */
+  getVideos(credential: string | PlatformCredential, ids: string[]): Promise<PlatformVideo[]>;
   /** One page (≤50) of a channel's playlists. */
   listPlaylists(
     accessToken: string,

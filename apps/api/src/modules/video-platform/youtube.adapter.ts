@@ -90,6 +90,13 @@ export class YouTubeAdapter implements VideoPlatform {
     return { rootUrl, headers: { Authorization: `Bearer ${accessToken}` } };
   }
 
+  /** The key parameter and request options of a call made as a channel (token) or the product (key). */
+  private credentialOptions(credential: string | PlatformCredential) {
+    if (typeof credential === 'string') return { key: {}, options: this.as(credential) };
+    if ('accessToken' in credential) return { key: {}, options: this.as(credential.accessToken) };
+    return { key: { key: credential.apiKey }, options: { rootUrl: this.options.apiRootUrl } };
+  }
+
   private oauthClient(redirectUri?: string): OAuth2Client {
     return new OAuth2Client({
       clientId: this.options.clientId,
@@ -178,16 +185,41 @@ export class YouTubeAdapter implements VideoPlatform {
     return first ? mapChannel(first) : null;
   }
 
-  async listPlaylistItems(accessToken: string, playlistId: string, pageToken?: string) {
+  async getChannels(credential: PlatformCredential, ids: string[]) {
+    if (ids.length === 0) return [];
+    if (ids.length > MAX_PAGE_SIZE)
+      throw new PlatformError('bad-request', `channels.list takes at most ${MAX_PAGE_SIZE} ids.`);
+    const { key, options } = this.credentialOptions(credential);
+    const res = await call(() =>
+      this.yt.channels.list(
+        {
+          ...key,
+          id: [ids.join(',')],
+          part: ['snippet', 'contentDetails', 'statistics'],
+          maxResults: MAX_PAGE_SIZE,
+        },
+        options,
+      ),
+    );
+    return (res.data.items ?? []).map(mapChannel);
+  }
+
+  async listPlaylistItems(
+    credential: string | PlatformCredential,
+    playlistId: string,
+    pageToken?: string,
+  ) {
+    const { key, options } = this.credentialOptions(credential);
     const res = await call(() =>
       this.yt.playlistItems.list(
         {
+          ...key,
           playlistId,
           part: ['contentDetails', 'snippet'],
           maxResults: MAX_PAGE_SIZE,
           pageToken,
         },
-        this.as(accessToken),
+        options,
       ),
     );
     return page(
@@ -196,19 +228,21 @@ export class YouTubeAdapter implements VideoPlatform {
     );
   }
 
-  async getVideos(accessToken: string, ids: string[]) {
+  async getVideos(credential: string | PlatformCredential, ids: string[]) {
     if (ids.length === 0) return [];
     if (ids.length > MAX_PAGE_SIZE)
       throw new PlatformError('bad-request', `videos.list takes at most ${MAX_PAGE_SIZE} ids.`);
+    const { key, options } = this.credentialOptions(credential);
     const res = await call(() =>
       this.yt.videos.list(
         {
+          ...key,
           // One comma-separated value, as the API reference documents it.
           id: [ids.join(',')],
           part: ['snippet', 'contentDetails', 'statistics', 'status', 'localizations'],
           maxResults: MAX_PAGE_SIZE,
         },
-        this.as(accessToken),
+        options,
       ),
     );
     return (res.data.items ?? []).map(mapVideo);
@@ -299,10 +333,11 @@ export class YouTubeAdapter implements VideoPlatform {
   }
 
   async search(credential: PlatformCredential, query: Parameters<VideoPlatform['search']>[1]) {
+    const { key, options } = this.credentialOptions(credential);
     const res = await call(() =>
       this.yt.search.list(
         {
-          ...('apiKey' in credential ? { key: credential.apiKey } : {}),
+          ...key,
           part: ['snippet'],
           q: query.q,
           type: [query.type],
@@ -312,9 +347,7 @@ export class YouTubeAdapter implements VideoPlatform {
           pageToken: query.pageToken,
           maxResults: Math.min(query.maxResults ?? 25, MAX_PAGE_SIZE),
         },
-        'accessToken' in credential
-          ? this.as(credential.accessToken)
-          : { rootUrl: this.options.apiRootUrl },
+        options,
       ),
     );
     return page(
