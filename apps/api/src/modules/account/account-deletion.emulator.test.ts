@@ -26,9 +26,11 @@ import {
   emailOutbox,
   ideaFolders,
   keywordRanks,
+  onboardings,
   pageViews,
   rateLimits,
   savedIdeas,
+  sharedInsights,
   stripeEvents,
   thumbnailUploads,
   trackedKeywords,
@@ -424,6 +426,20 @@ describe.each(testBackends())('account deletion (%s)', (backend) => {
       keywords: 5000,
       message: 'A plan for my studio',
     });
+    // A public onboarding the account was made from, and an earlier one with the same e-mail.
+    const sessionId = '3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c';
+    const [made] = await db
+      .insert(onboardings)
+      .values([
+        { sessionId, locale: 'en-us', email: ALICE, userId: alice, keywords: ['camp cooking'] },
+        { sessionId, locale: 'en-us', email: ALICE, keywords: ['trail food'] },
+      ])
+      .returning();
+    await db.insert(sharedInsights).values({
+      id: 'Alice-shared-report-0001',
+      onboardingId: made!.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     await db.update(users).set({ stripeCustomerId: 'cus_alice123' }).where(eq(users.id, alice));
     await db.insert(billingSubscriptions).values({
       userId: alice,
@@ -492,6 +508,7 @@ describe.each(testBackends())('account deletion (%s)', (backend) => {
       'public.usage_events',
       'public.page_views',
       'public.account_exports',
+      'public.onboardings',
       'public.billing_invoices',
       'public.stripe_events',
       'public.oauth_states',

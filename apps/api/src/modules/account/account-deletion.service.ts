@@ -9,6 +9,7 @@ import {
   channelMembers,
   channels,
   emailOutbox,
+  onboardings,
   pageViews,
   publishJournal,
   rateLimits,
@@ -358,6 +359,10 @@ export class AccountDeletionService {
           or(eq(authThrottles.account, email), sql`strpos(${authThrottles.key}, ${email}) > 0`),
         );
       await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = ${email}`);
+      // Their public onboardings (the e-mail, keywords, competitors); shared reports go with them.
+      await tx
+        .delete(onboardings)
+        .where(or(eq(onboardings.userId, userId), eq(onboardings.email, email)));
       // Mail to others that names them (an invitation they sent, a custom-plan request to
       // sales): the body goes and the subject no longer names them; the envelope of the other
       // person's message stays until the outbox's retention. A name is matched from 3 letters.
