@@ -16,11 +16,13 @@ import {
   emailOutbox,
   keywordRanks,
   oauthStates,
+  onboardings,
   passwordTokens,
   rateLimits,
   savedIdeas,
   ideaFolders,
   sessionTokens,
+  sharedInsights,
   trackedKeywords,
   users,
   videos,
@@ -145,6 +147,25 @@ describe.each(testBackends())('account export (%s)', (backend) => {
     ]);
     // A pending reset link: its hash must never be exported.
     await t.services.users.createPasswordToken(userId, 'reset');
+    // The public onboarding the account was made from (its code and token hashes are secrets).
+    const [onboarding] = await db
+      .insert(onboardings)
+      .values({
+        sessionId: '0b8e8f3a-6c1d-4f2a-9b3e-1c2d3e4f5a6b',
+        locale: 'en-us',
+        email: 'exporter@example.com',
+        userId,
+        keywords: ['dutch oven bread'],
+        competitors: [{ youtubeId: 'UCrival', title: 'Rival Kitchen', thumbnailUrl: '' }],
+        codeHash: 'onboarding-code-hash-secret',
+        tokenHash: 'onboarding-owner-token-hash-secret',
+      })
+      .returning();
+    await db.insert(sharedInsights).values({
+      id: 'exporter-shared-report-0001',
+      onboardingId: onboarding!.id,
+      expiresAt: new Date(clock.now().getTime() + 90 * 86_400_000),
+    });
   });
   afterAll(() => t?.close());
 
@@ -210,6 +231,13 @@ describe.each(testBackends())('account export (%s)', (backend) => {
     expect((json('videos.json') as unknown[]).length).toBe(2);
     expect((json('sessions.json') as { userAgent: unknown }[]).length).toBeGreaterThan(0);
     expect(json('keyword-ranks.json')).toHaveLength(2);
+    expect(json('onboardings.json')).toMatchObject([
+      {
+        keywords: ['dutch oven bread'],
+        competitors: [{ youtubeId: 'UCrival', title: 'Rival Kitchen' }],
+        sharedReports: [{ id: 'exporter-shared-report-0001', status: 'pending' }],
+      },
+    ]);
     expect(json('tracked-keywords.json')).toMatchObject([
       { keyword: 'camp cooking', latestDay: '2025-01-02', latestPosition: 3 },
     ]);
@@ -234,6 +262,8 @@ describe.each(testBackends())('account export (%s)', (backend) => {
       ...(await db.select({ h: sessionTokens.tokenHash }).from(sessionTokens)).map((r) => r.h),
       ...(await db.select({ h: passwordTokens.tokenHash }).from(passwordTokens)).map((r) => r.h),
       ...(await db.select({ h: oauthStates.stateHash }).from(oauthStates)).map((r) => r.h),
+      'onboarding-code-hash-secret',
+      'onboarding-owner-token-hash-secret',
     ];
     expect(secrets.length).toBeGreaterThan(4);
     const everything = Object.keys(files).map(text).join('\n');

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -10,6 +10,8 @@ import {
   channelSyncs,
   channels,
   customPlanRequests,
+  onboardings,
+  sharedInsights,
   descriptionTemplates,
   emailOutbox,
   ideaFolders,
@@ -89,6 +91,10 @@ export const EXPORT_FILES: readonly { name: string; holds: string }[] = [
     holds: 'AI-written titles and descriptions, their ratings and what the model read',
   },
   { name: 'custom-plan-requests.json', holds: 'requests for a custom plan' },
+  {
+    name: 'onboardings.json',
+    holds: 'the public onboardings made with your e-mail (competitors, keywords, shared reports)',
+  },
   {
     name: 'billing.json / invoices.csv',
     holds: 'your subscription and invoices as Stripe reported them',
@@ -306,6 +312,46 @@ export async function writeAccountExport(
       .from(customPlanRequests)
       .where(eq(customPlanRequests.userId, userId))
       .orderBy(asc(customPlanRequests.createdAt)),
+  );
+
+  const madeWith = await db
+    .select({
+      id: onboardings.id,
+      email: onboardings.email,
+      locale: onboardings.locale,
+      competitors: onboardings.competitors,
+      keywords: onboardings.keywords,
+      termsAcceptedAt: onboardings.tosAcceptedAt,
+      verifiedAt: onboardings.verifiedAt,
+      createdAt: onboardings.createdAt,
+    })
+    .from(onboardings)
+    .where(or(eq(onboardings.userId, userId), eq(onboardings.email, user.email)))
+    .orderBy(asc(onboardings.createdAt));
+  const reports = madeWith.length
+    ? await db
+        .select({
+          id: sharedInsights.id,
+          onboardingId: sharedInsights.onboardingId,
+          status: sharedInsights.status,
+          createdAt: sharedInsights.createdAt,
+          expiresAt: sharedInsights.expiresAt,
+          revokedAt: sharedInsights.revokedAt,
+        })
+        .from(sharedInsights)
+        .where(
+          inArray(
+            sharedInsights.onboardingId,
+            madeWith.map((o) => o.id),
+          ),
+        )
+    : [];
+  archive.json(
+    'onboardings.json',
+    madeWith.map((o) => ({
+      ...o,
+      sharedReports: reports.filter((r) => r.onboardingId === o.id),
+    })),
   );
 
   const [subscription] = await db
