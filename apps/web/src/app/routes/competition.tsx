@@ -1,11 +1,14 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { COMPETITION_FLAG } from '@tubewise/contract/onboarding-constants';
+import { CompetitionPage as CompetitionView } from '../../features/competition/competition-page.tsx';
+import { parseFlags, useUser } from '../../lib/user.ts';
+import NotFoundPage from './not-found.tsx';
 
-/** Competition (competition route); its feature arrives in a later issue. */
+/**
+ * Competition (competition route), for people with the competition flag only: everyone else gets
+ * the not-found page, as if the route did not exist (the API refuses them too).
+ */
 export default function CompetitionPage() {
-  return (
-    <PlaceholderPage
-      title="Competition"
-      description="How your channel compares with your competitors will appear here."
-    />
-  );
+  const user = useUser().data;
+  if (!user) return null;
+  return parseFlags(user.flags).has(COMPETITION_FLAG) ? <CompetitionView /> : <NotFoundPage />;
 }

@@ -1,0 +1,115 @@
+/**
+ * The competition view's calls: a channel's competitors (list, add, remove), its competition
+ * report, the public channel search that finds competitors, and tracking a gap's keyword.
+ * Everything of a channel sits under its rank data key (lib/rank-data.ts), so tracking a keyword
+ * here or on the rankings pages refreshes the report's gaps too.
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddTrackedKeywordsResult,
+  CompetitionReport,
+  CompetitorsResponse,
+  ResponseOf,
+} from '@tubewise/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { rankDataKey, refreshRankData } from '../../../lib/rank-data.ts';
+import { userQueryKey } from '../../../lib/user.ts';
+
+/** How often the report is asked again while a competitor's data is read for the first time. */
+export const REFRESHING_POLL_MS = 5_000;
+
+/** Cache keys of the competition view (under the signed-in user's key). */
+export const competitionQueryKeys = {
+  /** Everything of one channel's competition view. */
+  all: (channelId: string) => [...rankDataKey(channelId), 'competition'] as const,
+  /** The channel's competitors. */
+  competitors: (channelId: string) =>
+    [...competitionQueryKeys.all(channelId), 'competitors'] as const,
+  /** The channel's competition report. */
+  report: (channelId: string) => [...competitionQueryKeys.all(channelId), 'report'] as const,
+  /** One query of the public channel search. */
+  search: (q: string) => [...userQueryKey, 'channel-search', q] as const,
+};
+
+/** The channel's competitors; disabled until the channel is known. */
+export function useCompetitors(channelId: string | undefined) {
+  return useQuery({
+    queryKey: competitionQueryKeys.competitors(channelId ?? ''),
+    queryFn: ({ signal }) => apiRequest('competitors', { params: { id: channelId ?? '' }, signal }),
+    enabled: Boolean(channelId),
+  });
+}
+
+/**
+ * The channel's competition report; asked again every few seconds while some competitor's data is
+ * still being read for the first time (`refreshing`), never otherwise.
+ */
+export function useCompetitionReport(channelId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: competitionQueryKeys.report(channelId ?? ''),
+    queryFn: ({ signal }): Promise<CompetitionReport> =>
+      apiRequest('competition', { params: { id: channelId ?? '' }, signal }),
+    enabled: Boolean(channelId) && enabled,
+    refetchInterval: (query) => (query.state.data?.refreshing ? REFRESHING_POLL_MS : false),
+  });
+}
+
+/**
+ * Adding and removing competitors: both answer the new list, which replaces the cached one; the
+ * report is fetched again.
+ */
+export function useCompetitorChanges(channelId: string | undefined) {
+  const queryClient = useQueryClient();
+  const id = channelId ?? '';
+  const settle = (list: CompetitorsResponse) => {
+    queryClient.setQueryData(competitionQueryKeys.competitors(id), list);
+    return queryClient.invalidateQueries({ queryKey: competitionQueryKeys.report(id) });
+  };
+  const add = useMutation({
+    mutationFn: (youtubeId: string) =>
+      apiRequest('addCompetitor', { params: { id }, body: { youtubeId } }),
+    onSuccess: settle,
+    // A 409 may mean someone else filled the list meanwhile: show the list as it is now.
+    onError: () =>
+      queryClient.invalidateQueries({ queryKey: competitionQueryKeys.competitors(id) }),
+  });
+  const remove = useMutation({
+    mutationFn: (youtubeId: string) =>
+      apiRequest('removeCompetitor', { params: { id, youtubeId } }),
+    onSuccess: settle,
+  });
+  return { add, remove };
+}
+
+/** One page of the public channel search. */
+export type ChannelSearchPage = ResponseOf<'publicChannelSearch'>;
+
+/**
+ * The public channel search for `q` (empty: nothing asked), one page at a time ("More channels"
+ * follows `nextPageToken`). Asked only when the person searches, as the search costs platform
+ * quota and is rate-limited.
+ */
+export function useChannelSearch(q: string) {
+  return useInfiniteQuery({
+    queryKey: competitionQueryKeys.search(q),
+    queryFn: ({ pageParam, signal }): Promise<ChannelSearchPage> =>
+      apiRequest('publicChannelSearch', { query: { q, page_token: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextPageToken ?? undefined,
+    enabled: q.length > 0,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Tracks one keyword in its language; every rank view of the channel is refreshed after. */
+export function useTrackKeyword(channelId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (gap: { keyword: string; language: string }): Promise<AddTrackedKeywordsResult> =>
+      apiRequest('addTrackedKeywords', {
+        params: { id: channelId ?? '' },
+        body: { text: gap.keyword, language: gap.language },
+      }),
+    onSettled: () => (channelId ? refreshRankData(queryClient, channelId) : undefined),
+  });
+}
