@@ -31,6 +31,8 @@ export default defineConfig({
         '/video-idea/unsubscribe': 150 * 1024,
         '/settings/account': 250 * 1024,
         '/settings/channels': 250 * 1024,
+        // Public and shared by link: as light as the sign-in pages (no charting library).
+        '/share/insights/:id': 150 * 1024,
       },
     }),
     // .br/.gz copies the API serves by Accept-Encoding (@fastify/static preCompressed).

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { OnboardingPage as Onboarding } from '../../features/onboarding/components/onboarding-page.tsx';
 
-/** Get started (onboarding route); its feature arrives in a later issue. */
+/** Get started: the public onboarding (competitors, keywords, language, e-mail, insights). */
 export default function OnboardingPage() {
-  return (
-    <PlaceholderPage
-      title="Get started"
-      description="Tell us about your competitors and keywords, then verify your e-mail. The onboarding steps will appear here."
-    />
-  );
+  return <Onboarding />;
 }

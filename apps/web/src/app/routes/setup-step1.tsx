@@ -7,6 +7,7 @@ import CheckBoxOutlined from '@mui/icons-material/CheckBoxOutlined';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { paths } from '../../config/paths.ts';
 import { notify } from '../../lib/notify.ts';
+import { hasOnboardingCarryOver } from '../../lib/onboarding-carry-over.ts';
 import { useUser } from '../../lib/user.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useConnectChannel } from '../../features/channels/api/get-youtube-auth-url.ts';
@@ -29,6 +30,12 @@ export default function SetupStep1Page() {
         Connect your YouTube channel to find better keywords, optimise your videos and track how
         they rank.
       </PageHeading>
+      {hasOnboardingCarryOver() ? (
+        <Typography role="note" sx={{ mb: 2 }}>
+          Your keywords and competitors from your insights will be carried over once a channel is
+          connected.
+        </Typography>
+      ) : null}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h2" component="h2" gutterBottom>
           What connecting does

@@ -1,15 +1,8 @@
 import { useParams } from 'react-router';
-import Box from '@mui/material/Box';
-import { PageHeading } from '../../components/page-heading.tsx';
+import { SharedInsightsPage } from '../../features/shared-insights/components/shared-insights-page.tsx';
 
 /** Public shared insights page for the id in the URL. */
 export default function ShareInsightsPage() {
-  const { id } = useParams();
-  return (
-    <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 1200, mx: 'auto' }}>
-      <PageHeading title="Shared insights">
-        Insights shared with you{id ? ` (${id})` : ''} will appear here.
-      </PageHeading>
-    </Box>
-  );
+  const { id = '' } = useParams();
+  return <SharedInsightsPage key={id} insightsId={id} />;
 }

@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useRevokeInsights } from '../../lib/insights-queries.ts';
+import { FormMessage } from '../form-message.tsx';
+
+/** Said when the owner's "Stop sharing" failed. */
+export const STOP_SHARING_FAILED_TEXT = 'We could not stop sharing. Please try again.';
+
+/**
+ * "Stop sharing" for the owner of a report (the owner token proves it): the link stops working
+ * for everyone; `onStopped` lets the page say so.
+ */
+export function StopSharingButton({
+  insightsId,
+  token,
+  onStopped,
+}: {
+  insightsId: string;
+  token: string;
+  onStopped?: () => void;
+}) {
+  const revoke = useRevokeInsights(insightsId);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+      <Button
+        variant="outlined"
+        color="error"
+        loading={revoke.isPending}
+        onClick={() => revoke.mutate(token, { onSuccess: () => onStopped?.() })}
+      >
+        Stop sharing
+      </Button>
+      {revoke.isError ? (
+        <FormMessage severity="error">{STOP_SHARING_FAILED_TEXT}</FormMessage>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { RESEND_FAILED_TEXT } from '@tubewise/contract/onboarding-constants';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { useResendCode } from '../api/resend-code.ts';
+import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
+
+/**
+ * "Send a new code", unavailable while the cooldown runs (the seconds left are on the button),
+ * with 'Failed to resend verification email' on failure and a confirmation on success.
+ */
+export function ResendCode({
+  email,
+  resendAvailableAt,
+  onSent,
+}: {
+  email: string;
+  resendAvailableAt: string | null;
+  onSent: () => void;
+}) {
+  const resend = useResendCode();
+  const wait = useSecondsUntil(resendAvailableAt);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+      <Button
+        variant="text"
+        disabled={wait > 0 || resend.isPending}
+        loading={resend.isPending}
+        onClick={() => resend.mutate(email, { onSuccess: onSent })}
+      >
+        {wait > 0 ? `Send a new code (available in ${wait} s)` : 'Send a new code'}
+      </Button>
+      {resend.isError ? <FormMessage severity="error">{RESEND_FAILED_TEXT}</FormMessage> : null}
+      {resend.isSuccess ? (
+        <FormMessage severity="success">We sent a new code to {email}.</FormMessage>
+      ) : null}
+    </Box>
+  );
+}

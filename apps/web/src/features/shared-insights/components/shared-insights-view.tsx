@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { InsightsProgress } from '../../../components/insights/insights-progress.tsx';
+import { InsightsReport } from '../../../components/insights/insights-report.tsx';
+import { StopSharingButton } from '../../../components/insights/stop-sharing-button.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { readInsightsOwnerToken } from '../../../lib/insights-owner.ts';
+import { useSharedInsights } from '../../../lib/insights-queries.ts';
+import {
+  INSIGHTS_FAILED_TEXT,
+  INSIGHTS_LOAD_FAILED_TEXT,
+  INSIGHTS_NOT_FOUND_TEXT,
+  LINK_EXPIRED_TEXT,
+} from '../shared-insights-texts.ts';
+
+/** The message for a report that cannot be shown. */
+function unavailableText(error: unknown): string {
+  if (isApiError(error, 410)) return LINK_EXPIRED_TEXT;
+  if (isApiError(error, 404)) return INSIGHTS_NOT_FOUND_TEXT;
+  return INSIGHTS_LOAD_FAILED_TEXT;
+}
+
+/**
+ * The shared report for a signed-out visitor: loading, being made (progress), ready (the report,
+ * its expiry, "Stop sharing" for its owner), or why it cannot be shown (unknown, expired or
+ * turned off, failed).
+ */
+export function SharedInsightsView({ insightsId }: { insightsId: string }) {
+  const query = useSharedInsights(insightsId);
+  // Read once: the owner's token lives in this browser only.
+  const [ownerToken, setOwnerToken] = useState(() => readInsightsOwnerToken(insightsId));
+
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    const retryable = !isApiError(query.error, 404) && !isApiError(query.error, 410);
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+        <FormMessage severity="error">{unavailableText(query.error)}</FormMessage>
+        {retryable ? (
+          <Button variant="outlined" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        ) : null}
+      </Box>
+    );
+  }
+
+  const insights = query.data;
+  return (
+    <Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        This link works until {formatDate(insights.expiresAt)}.
+      </Typography>
+      {ownerToken ? (
+        <Box sx={{ mb: 3 }}>
+          <Typography sx={{ mb: 1 }}>You created these insights.</Typography>
+          <StopSharingButton
+            insightsId={insightsId}
+            token={ownerToken}
+            onStopped={() => setOwnerToken(null)}
+          />
+        </Box>
+      ) : null}
+      {insights.status === 'pending' ? <InsightsProgress insights={insights} /> : null}
+      {insights.status === 'failed' ? (
+        <FormMessage severity="error">{INSIGHTS_FAILED_TEXT}</FormMessage>
+      ) : null}
+      {insights.status === 'ready' && insights.report ? (
+        <InsightsReport report={insights.report} />
+      ) : null}
+    </Box>
+  );
+}
