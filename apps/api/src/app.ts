@@ -71,7 +71,13 @@ import {
   type TrialMails,
 } from './modules/billing/index.ts';
 import { registerCustomPlanRoutes, type CustomPlanService } from './modules/custom-plan/index.ts';
-import type { PublicChannelsService } from './modules/competition/index.ts';
+import { registerOnboardingRoutes, type OnboardingServices } from './modules/onboarding/index.ts';
+import {
+  registerCompetitionRoutes,
+  type CompetitionService,
+  type CompetitorsService,
+  type PublicChannelsService,
+} from './modules/competition/index.ts';
 import {
   type AccountDeletionService,
   type AccountExportService,
@@ -90,6 +96,8 @@ export interface Services {
   credentials: ChannelCredentials;
   channelSearch: ChannelSearchService;
   publicChannels: PublicChannelsService;
+  competitors: CompetitorsService;
+  competition: CompetitionService;
   keywords: KeywordsService;
   optimization: OptimizationService;
   drafts: DraftsService;
@@ -113,6 +121,7 @@ export interface Services {
   stripeWebhooks: StripeWebhooks;
   entitlements: Entitlements;
   trialMails: TrialMails;
+  onboarding: OnboardingServices;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -297,6 +306,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerReportingRoutes(app, { reporting: services.reporting, resolveSession });
+  registerCompetitionRoutes(app, {
+    competitors: services.competitors,
+    competition: services.competition,
+    resolveSession,
+  });
   registerAiMetadataRoutes(app, { ai: services.aiMetadata, resolveSession });
   registerBillingRoutes(app, {
     billing: services.billing,
@@ -304,6 +318,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerCustomPlanRoutes(app, { customPlan: services.customPlan, resolveSession });
+  registerOnboardingRoutes(app, {
+    ...services.onboarding,
+    resolveSession,
+    secureCookies: config.secureCookies,
+    knownDeviceExpiry: () => services.users.knownDeviceExpiry(),
+  });
   registerAccountRoutes(app, {
     exports: services.accountExports,
     deletion: services.accountDeletion,

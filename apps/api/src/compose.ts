@@ -58,7 +58,12 @@ import {
 } from './modules/optimization/index.ts';
 import { SearchInsights } from './modules/platform-search/index.ts';
 import { UnitBudget, YouTubeAdapter, type VideoPlatform } from './modules/video-platform/index.ts';
-import { PublicChannelsService } from './modules/competition/index.ts';
+import {
+  CompetitionRepository,
+  CompetitionService,
+  CompetitorsService,
+  PublicChannelsService,
+} from './modules/competition/index.ts';
 import {
   AiMetadataService,
   OpenAiWriter,
@@ -93,6 +98,8 @@ import {
   type BillingGateway,
 } from './modules/billing/index.ts';
 import { CustomPlanService } from './modules/custom-plan/index.ts';
+import { createOnboardingServices } from './modules/onboarding/index.ts';
+import type { ChannelConnectedHook } from './lib/channel-connected.ts';
 import {
   AccountDeletionService,
   AccountExportService,
@@ -288,6 +295,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     clock,
     log: logger,
   });
+  // The onboarding's carry-over is built later (it needs tracked keywords): bound once it is.
+  const afterConnect: { hook: ChannelConnectedHook | null } = { hook: null };
   const connect = new ChannelConnectService({
     db,
     platform,
@@ -298,6 +307,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     key: config.encryptionKey,
     redirectUri: `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
     gate: entitlements,
+    connected: {
+      onChannelConnected: async (userId, channelId) =>
+        afterConnect.hook?.onChannelConnected(userId, channelId),
+    },
   });
   const channels = new ChannelsService({
     db,
@@ -497,6 +510,44 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     log: logger,
     productName: config.env.PRODUCT_NAME,
   });
+  const competitors = new CompetitorsService({ db, publicChannels });
+  const competition = new CompetitionService({
+    db,
+    repo: new CompetitionRepository(db),
+    competitors,
+    publicChannels,
+    keywords,
+    clock,
+  });
+  const trackedKeywords = new TrackedKeywordsService({
+    db,
+    limit: config.env.TRACKED_KEYWORDS_MAX,
+    gate: entitlements,
+    depth: config.env.RANK_CHECK_DEPTH,
+    clock,
+    changes: rankDataChanges,
+    checks: serpChecks,
+  });
+  const onboarding = createOnboardingServices({
+    db,
+    mail,
+    limits,
+    authLimits,
+    clock,
+    log: logger,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    productName: config.env.PRODUCT_NAME,
+    keywords,
+    serpChecks,
+    publicChannels,
+    users,
+    sessions,
+    tracked: trackedKeywords,
+    depth: config.env.RANK_CHECK_DEPTH,
+    sources: { keywordData: config.keywordData.sourceName, results: serpProvider.name },
+  });
+  afterConnect.hook = onboarding.accounts;
   const services: Services = {
     accountExports,
     accountDeletion,
@@ -515,6 +566,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     credentials,
     channelSearch,
     publicChannels,
+    competitors,
+    competition,
     keywords,
     optimization,
     drafts,
@@ -525,15 +578,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     savedIdeas,
     scripts,
     ideaInbox,
-    trackedKeywords: new TrackedKeywordsService({
-      db,
-      limit: config.env.TRACKED_KEYWORDS_MAX,
-      gate: entitlements,
-      depth: config.env.RANK_CHECK_DEPTH,
-      clock,
-      changes: rankDataChanges,
-      checks: serpChecks,
-    }),
+    trackedKeywords,
     serpChecks,
     rankings: new RankingsService({
       db,
@@ -561,6 +606,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       salesEmail: config.env.SALES_EMAIL ?? config.env.SUPPORT_EMAIL,
       productName: config.env.PRODUCT_NAME,
     }),
+    onboarding,
   };
 
   let jobs: Jobs | null = null;
@@ -576,10 +622,12 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       ideaInbox,
       publish,
       serpChecks: services.serpChecks,
+      publicChannels,
       aiMetadata,
       trialMails,
       stripeWebhooks,
       accountExports,
+      onboarding,
     });
     jobs.register(...Object.values(definitions));
     await jobs.start();
@@ -592,6 +640,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     });
     sync.setEnqueue(async (payload) => {
       await queue.send(definitions.syncChannel, payload);
+    });
+    onboarding.insights.setEnqueue(async (insightsId) => {
+      await queue.send(definitions.onboardingInsights, { insightsId });
     });
     accountExports.setEnqueue(async (exportId) => {
       await queue.send(definitions.exportAccount, { exportId });
@@ -696,6 +747,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       await events.close();
       await users.settled();
       await accountExports.settled();
+      await onboarding.insights.settled();
       if (jobs) await jobs.stop();
       mail.close();
       await bus.close();

@@ -1,5 +1,6 @@
 /** The competition view (competition_user): a channel against its competitors. */
 import { z } from 'zod';
+import { channelIdParams } from './channels.ts';
 import { youtubeChannelId } from './onboarding.ts';
 
 /** A competitor of a channel, with its public figures (refreshed daily). */
@@ -24,9 +25,11 @@ export const competitorsResponse = z.object({
 });
 export type CompetitorsResponse = z.infer<typeof competitorsResponse>;
 
-export const competitorsParams = z.object({ id: z.uuid() });
+// The channel id as every channel route takes it (any text: an unknown one is a 404, as for
+// another tenant's channel, never a 400 that would tell the two apart).
+export const competitorsParams = channelIdParams;
 export const addCompetitorBody = z.object({ youtubeId: youtubeChannelId });
-export const competitorParams = z.object({ id: z.uuid(), youtubeId: youtubeChannelId });
+export const competitorParams = channelIdParams.extend({ youtubeId: youtubeChannelId });
 
 /** A channel of the view: the active one (`isOwn`) or a competitor. */
 export const competitionChannel = z.object({

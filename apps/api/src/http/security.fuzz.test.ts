@@ -273,7 +273,7 @@ describe.each(testBackends())(
       // The owner of a real, synced channel.
       const record = emulator.control.addChannel({ videoCount: 12, owner: ACCOUNT });
       const userId = await t.createUser(OWNER_EMAIL, TEST_PASSWORD, {
-        flags: 'weekly_video_ideas',
+        flags: 'weekly_video_ideas,competition_user',
       });
       const channel = {
         id: await connectEmulatorChannel(t.services, emulator, {

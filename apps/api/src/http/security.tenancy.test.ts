@@ -32,6 +32,7 @@ import { createTestApp, testBackends, TEST_PASSWORD, type TestApp } from '../tes
 import { startEmulatorServer, type EmulatorServer } from '../testing/emulator-server.ts';
 import { DataForSeoAdapter } from '../modules/keywords/index.ts';
 import { WEEKLY_IDEAS_FLAG } from '../modules/ideas/index.ts';
+import { COMPETITION_FLAG } from '@tubewise/contract/onboarding-constants';
 import { connectEmulatorChannel, syncChannel } from '../testing/connect-channel.ts';
 import { FakeWriter } from '../testing/fake-writer.ts';
 
@@ -87,6 +88,8 @@ interface ChannelFixtures {
   draftRevision: number;
   /** A member of the channel a removeMember call would remove. */
   bystanderEmail: string;
+  /** A public platform channel a channel may follow as a competitor. */
+  competitorId: string;
 }
 
 /** A signed-in person. */
@@ -126,6 +129,7 @@ function fieldSample(name: string, caller: Person, { things }: Target): unknown 
     q: 'camping',
     phrase: 'camp cooking',
     revision: String(things.draftRevision),
+    youtubeId: things.competitorId,
   };
   return samples[name];
 }
@@ -163,6 +167,7 @@ const BODIES: Record<string, (target: Target) => Record<string, unknown>> = {
     ids: [things.trackedKeywordId],
   }),
   'PUT /api/reporting/channels/:id/cost-per-view': () => ({ costPerView: 0.05 }),
+  'POST /api/channels/:id/competitors': ({ things }) => ({ youtubeId: things.competitorId }),
   'POST /api/channels/:id/members': () => ({ email: 'friend-of-the-channel@example.com' }),
   'PUT /api/channels/:id/settings': () => ({
     topics: ['cooking'],
@@ -360,8 +365,11 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
   };
 
   async function person(email: string): Promise<Person> {
-    // The weekly ideas e-mail's settings are offered only to people with its flag.
-    const id = await t.createUser(email, TEST_PASSWORD, { flags: WEEKLY_IDEAS_FLAG });
+    // The weekly ideas e-mail's settings and the competition view are offered only to people
+    // with their flags.
+    const id = await t.createUser(email, TEST_PASSWORD, {
+      flags: `${WEEKLY_IDEAS_FLAG},${COMPETITION_FLAG}`,
+    });
     return { id, email, cookie: await t.login(email, TEST_PASSWORD) };
   }
 
@@ -600,10 +608,15 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
     for (const email of [member.email, removed.email, 'tenancy-bystander@example.com']) {
       await ok(as(owner, 'POST', `/api/channels/${channelA.id}/members`, { email }));
     }
+    const competitorId = emulator.control.addChannel({ videoCount: 3, title: 'Rival Camp' }).id;
     const furnishedA = await furnish(owner, channelA);
-    a = { ...furnishedA, bystanderEmail: 'tenancy-bystander@example.com' };
+    a = { ...furnishedA, bystanderEmail: 'tenancy-bystander@example.com', competitorId };
     secretsOfA = ['Alpha Camp Kitchen', `Sign-off of ${a.id}`, ...furnishedA.videoTitles];
-    b = { ...(await furnish(stranger, channelB)), bystanderEmail: 'tenancy-bystander@example.com' };
+    b = {
+      ...(await furnish(stranger, channelB)),
+      bystanderEmail: 'tenancy-bystander@example.com',
+      competitorId,
+    };
 
     scoped = (Object.entries(contractRoutes) as [string, RouteDef][])
       .filter(([, def]) => typeof def.scope === 'object')

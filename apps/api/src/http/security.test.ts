@@ -77,6 +77,7 @@ const VALID_BODIES: Record<string, unknown> = {
     ids: ['6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f'],
   },
   'PUT /api/reporting/channels/:id/cost-per-view': { costPerView: 0.03 },
+  'POST /api/channels/:id/competitors': { youtubeId: 'UCcompetitoraaaaaaaaaaaa' },
   'POST /api/custom-plan': {
     channels: 25,
     people: 40,

@@ -10,6 +10,8 @@ import type { SerpChecksService } from '../modules/rankings/index.ts';
 import type { AiMetadataService } from '../modules/ai-metadata/index.ts';
 import type { StripeWebhooks, TrialMails } from '../modules/billing/index.ts';
 import type { AccountExportService } from '../modules/account/index.ts';
+import type { OnboardingServices } from '../modules/onboarding/index.ts';
+import type { PublicChannelsService } from '../modules/competition/index.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
@@ -27,6 +29,8 @@ export function jobDefinitions(services: {
   trialMails: TrialMails;
   stripeWebhooks: StripeWebhooks;
   accountExports: AccountExportService;
+  onboarding: OnboardingServices;
+  publicChannels: PublicChannelsService;
 }) {
   return {
     trialMails: defineJob({
@@ -167,6 +171,40 @@ export function jobDefinitions(services: {
       schedule: { cron: '37 * * * *', payload: {} },
       handler: async () => {
         await services.accountExports.purgeExpired();
+      },
+    }),
+    refreshCompetitors: defineJob({
+      name: 'competition.refresh',
+      payload: z.object({}),
+      retry: { limit: 2, delaySeconds: 600, backoff: true },
+      // Daily at 04:10 UTC, after the quota day's reset (midnight Pacific): followed channels'
+      // public data is read once a day with the product's key, within its daily unit budget.
+      schedule: { cron: '10 4 * * *', payload: {} },
+      handler: async () => {
+        await services.publicChannels.refreshFollowed();
+      },
+    }),
+    onboardingInsights: defineJob({
+      name: 'onboarding.insights',
+      payload: z.object({ insightsId: z.string().max(64) }),
+      // Checks already made are stored (one per keyword, market and day), so a retry pays for
+      // nothing twice; the last attempt marks the report failed.
+      retry: { limit: 2, delaySeconds: 30, backoff: true },
+      handler: async ({ insightsId }, job) => {
+        await services.onboarding.insights.run(insightsId, {
+          final: job.retryCount >= job.retryLimit,
+        });
+      },
+    }),
+    purgeOnboardings: defineJob({
+      name: 'onboarding.purge',
+      payload: z.object({}),
+      retry: { limit: 2, delaySeconds: 300, backoff: true },
+      // Daily: unverified onboardings go after 7 days, expired or revoked reports at once.
+      schedule: { cron: '47 3 * * *', payload: {} },
+      handler: async () => {
+        await services.onboarding.onboarding.purge();
+        await services.onboarding.insights.purge();
       },
     }),
     recoverStalledSyncs: defineJob({

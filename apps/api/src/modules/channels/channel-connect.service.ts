@@ -6,6 +6,7 @@ import { channelMembers, channels, oauthStates } from '../../db/schema/index.ts'
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PlanGate } from '../../lib/plan-gate.ts';
+import type { ChannelConnectedHook } from '../../lib/channel-connected.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { SCOPE_MANAGE, type VideoPlatform } from '../video-platform/index.ts';
@@ -57,6 +58,7 @@ export class ChannelConnectService {
   private readonly key: Buffer;
   private readonly redirectUri: string;
   private readonly gate?: PlanGate;
+  private readonly connected?: ChannelConnectedHook;
   constructor(deps: {
     db: Db;
     platform: VideoPlatform;
@@ -68,8 +70,11 @@ export class ChannelConnectService {
     redirectUri: string;
     /** Plans: how many channels a person may connect (unlimited without a gate: some tests). */
     gate?: PlanGate;
+    /** Told after every successful connection (onboarding carries its keywords over). */
+    connected?: ChannelConnectedHook;
   }) {
     this.gate = deps.gate;
+    this.connected = deps.connected;
     this.db = deps.db;
     this.platform = deps.platform;
     this.credentials = deps.credentials;
@@ -238,6 +243,14 @@ export class ChannelConnectService {
       return failure(back, reconnect, { 'within-plan': 'false' });
     }
     await this.credentials.save(channelId, tokens, state.userId);
+    if (this.connected) {
+      // What follows a connection is extra: its failure never costs the person the connection.
+      try {
+        await this.connected.onChannelConnected(state.userId, channelId);
+      } catch (error) {
+        this.log.error({ err: error, channelId }, 'After-connect work failed');
+      }
+    }
     const params: Record<string, string> = {
       'oauth-success': 'true',
       channel: platformChannel.youtubeId,

@@ -10,4 +10,4 @@ export { ChannelCredentials } from './channel-credentials.ts';
 export { ChannelSearchService } from './channel-search.service.ts';
 export { OAUTH_CALLBACK_PATH, registerChannelRoutes } from './channels.routes.ts';
 export { ChannelsService, DEFAULT_CHANNEL_SETTINGS } from './channels.service.ts';
-export { LOCALES } from './locales.ts';
+export { LOCALES, sortedLocales } from './locales.ts';

@@ -4,3 +4,7 @@ export {
   PublicChannelsService,
   type PublicChannelData,
 } from './public-channels.service.ts';
+export { CompetitorsService } from './competitors.service.ts';
+export { CompetitionRepository } from './competition.repository.ts';
+export { CompetitionService } from './competition.service.ts';
+export { registerCompetitionRoutes } from './competition.routes.ts';

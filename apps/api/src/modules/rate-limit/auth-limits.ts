@@ -47,6 +47,22 @@ export interface AuthLimits {
   invitePerson: Limit;
   /** Invitations to one channel, whoever sends them (429 `too-many-invitations`). */
   inviteChannel: Limit;
+  /** Public onboardings started from one IP address (429). */
+  onboardingStartIp: Limit;
+  /** Public onboardings started by one browser session (429). */
+  onboardingStartSession: Limit;
+  /** Reads and saves of onboardings (and their keyword suggestions) from one IP address (429). */
+  onboardingIp: Limit;
+  /** Verification e-mails asked for (e-mail step, resend) from one IP address (429). */
+  onboardingSendIp: Limit;
+  /** Verification e-mails asked for by one browser session (429). */
+  onboardingSendSession: Limit;
+  /** Code and link validations from one IP address (429). */
+  onboardingVerifyIp: Limit;
+  /** Accounts created from onboardings from one IP address (429). */
+  onboardingAccountIp: Limit;
+  /** Shared insights pages read (and revocations) from one IP address (429). */
+  insightsIp: Limit;
 }
 
 const MINUTE = 60;
@@ -67,6 +83,11 @@ const DAY = 24 * HOUR;
  *   devices are exempt, so the people behind a blocked address keep signing in.
  * - invitations: a team rarely adds more than 25 people to a channel in a day; 50 a day from
  *   one person bounds the e-mail anyone can make the product send to strangers.
+ * - onboarding: a visitor starts one onboarding, perhaps a few (20 an hour per address, 10 per
+ *   browser session) and asks for a handful of codes (30 an hour per address, 15 per session;
+ *   each address receives at most VERIFICATION_SENDS_PER_EMAIL_PER_HOUR, silently); 30
+ *   validations an hour per address stop guessing across onboardings (each code dies after 5
+ *   tries anyway). Shared insights pages are read by whoever the link was given to: 120 a minute.
  */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   accountIp: {
@@ -82,6 +103,14 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   resetIp: { max: 20, windowSeconds: HOUR },
   invitePerson: { max: 50, windowSeconds: DAY },
   inviteChannel: { max: 25, windowSeconds: DAY },
+  onboardingStartIp: { max: 20, windowSeconds: HOUR },
+  onboardingStartSession: { max: 10, windowSeconds: HOUR },
+  onboardingIp: { max: 600, windowSeconds: HOUR },
+  onboardingSendIp: { max: 30, windowSeconds: HOUR },
+  onboardingSendSession: { max: 15, windowSeconds: HOUR },
+  onboardingVerifyIp: { max: 30, windowSeconds: HOUR },
+  onboardingAccountIp: { max: 10, windowSeconds: HOUR },
+  insightsIp: { max: 120, windowSeconds: MINUTE },
 };
 
 /**
@@ -108,4 +137,12 @@ export const GENEROUS_AUTH_LIMITS: AuthLimits = {
   resetIp: { max: 10_000, windowSeconds: 60 },
   invitePerson: { max: 10_000, windowSeconds: 60 },
   inviteChannel: { max: 10_000, windowSeconds: 60 },
+  onboardingStartIp: { max: 10_000, windowSeconds: 60 },
+  onboardingStartSession: { max: 10_000, windowSeconds: 60 },
+  onboardingIp: { max: 10_000, windowSeconds: 60 },
+  onboardingSendIp: { max: 10_000, windowSeconds: 60 },
+  onboardingSendSession: { max: 10_000, windowSeconds: 60 },
+  onboardingVerifyIp: { max: 10_000, windowSeconds: 60 },
+  onboardingAccountIp: { max: 10_000, windowSeconds: 60 },
+  insightsIp: { max: 10_000, windowSeconds: 60 },
 };
