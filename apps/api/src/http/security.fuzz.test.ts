@@ -11,6 +11,7 @@
  * A new route is fuzzed automatically; one whose fields need a specific sample value for the
  * rest of the request to be valid fails the "valid base" check until `samples.byName` has one.
  */
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -28,6 +29,7 @@ import {
 } from '../testing/emulator-server.ts';
 import { DataForSeoAdapter } from '../modules/keywords/index.ts';
 import { connectEmulatorChannel, syncChannel } from '../testing/connect-channel.ts';
+import { GENEROUS_AUTH_LIMITS } from '../modules/rate-limit/index.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 const OWNER_EMAIL = 'fuzz-owner@example.com';
@@ -173,6 +175,8 @@ function fieldsOf(schema: z.ZodType, part: Part, path: Key[] = [], out: Field[] 
 /** Real ids and well-formed values, by field name, so a request differs only in the fuzzed field. */
 interface Samples {
   byName: Record<string, unknown>;
+  /** Fields whose value depends on the route family (the same name means another thing). */
+  byRoute(url: string): Record<string, unknown>;
   /** `:id` means a different thing per route family. */
   idFor(url: string): string;
 }
@@ -219,7 +223,7 @@ function sampleOf(schema: z.ZodType, name: string, samples: Samples, url: string
     }
     case 'string':
       if (name === 'id') return samples.idFor(url);
-      return samples.byName[name] ?? 'camp cooking';
+      return samples.byRoute(url)[name] ?? samples.byName[name] ?? 'camp cooking';
     default:
       return undefined;
   }
@@ -267,6 +271,8 @@ describe.each(testBackends())(
           name: 'Tubewise emulator',
         }),
         env: { YOUTUBE_API_KEY: 'tubewise-emulator-key' },
+        // Limits nothing reaches: every fuzzed request gets to its handler.
+        authLimits: GENEROUS_AUTH_LIMITS,
         logger: pino({ level: 'error' }, { write: (line: string) => void errorLogs.push(line) }),
         onRoute: (route) => void registered.push(route),
       });
@@ -328,6 +334,32 @@ describe.each(testBackends())(
         thumbnailId: null,
         fromDraft: false,
       });
+      // A public onboarding awaiting its code, and a verified one's shared insights page.
+      const onboardingSession = randomUUID();
+      const onboardingId = (
+        await ok('POST', '/api/public/onboarding/new', { sessionId: onboardingSession })
+      ).id as string;
+      const sharer = { email: 'fuzz-sharer@example.com', sessionId: randomUUID() };
+      const sharedId = (await ok('POST', '/api/public/onboarding/new', sharer)).id as string;
+      for (const [session, id, email] of [
+        [onboardingSession, onboardingId, 'fuzz-visitor@example.com'],
+        [sharer.sessionId, sharedId, sharer.email],
+      ] as const) {
+        await ok('PATCH', `/api/public/onboarding/${id}`, {
+          sessionId: session,
+          competitors: [{ youtubeId: record.id, title: 'Fuzz channel', thumbnailUrl: '' }],
+          keywords: ['camp cooking'],
+          email,
+          tosAccepted: true,
+        });
+      }
+      const mailed = (await t.services.mail.recent(50)).find((m) => m.to === sharer.email)!;
+      const verified = await ok('POST', '/api/public/onboarding/validate-email-code', {
+        ...sharer,
+        code: /\b(\d{6})\b/.exec(mailed.text)![1],
+      });
+      const insightsId = verified.onboarding.insights.id as string;
+      await t.services.onboarding.insights.settled();
       samples = {
         byName: {
           channelId: channel.id,
@@ -362,14 +394,22 @@ describe.each(testBackends())(
           state: 'not-a-real-state',
           sessionId: 'cs_test_fuzz',
         },
+        byRoute: (url) =>
+          url.startsWith('/api/public/onboarding/')
+            ? { sessionId: onboardingSession, code: '123456' }
+            : {},
         idFor: (url) =>
-          url.startsWith('/api/ideas/folders/')
-            ? folder.id
-            : url.startsWith('/api/ideas/saved/')
-              ? idea.id
-              : url.startsWith('/dev/mailbox/')
-                ? '00000000-0000-4000-8000-000000000001'
-                : channel.id,
+          url.startsWith('/api/public/onboarding/')
+            ? onboardingId
+            : url.startsWith('/api/public/insights/')
+              ? insightsId
+              : url.startsWith('/api/ideas/folders/')
+                ? folder.id
+                : url.startsWith('/api/ideas/saved/')
+                  ? idea.id
+                  : url.startsWith('/dev/mailbox/')
+                    ? '00000000-0000-4000-8000-000000000001'
+                    : channel.id,
       };
     }, 120_000);
     afterAll(async () => {

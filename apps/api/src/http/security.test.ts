@@ -140,6 +140,31 @@ const VALID_BODIES: Record<string, unknown> = {
     industries: [],
     companyName: '',
   },
+  'POST /api/public/onboarding/new': { sessionId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f' },
+  'PATCH /api/public/onboarding/:id': {
+    sessionId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f',
+    keywords: ['camp cooking'],
+  },
+  'POST /api/public/onboarding/validate-email-code': {
+    email: 'nobody@example.com',
+    code: '123456',
+    sessionId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f',
+  },
+  'POST /api/public/onboarding/validate-email-token': {
+    token: 'not-a-real-link-token',
+    sessionId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f',
+  },
+  'POST /api/public/onboarding/renew-validate-email-code': {
+    email: 'nobody@example.com',
+    sessionId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f',
+    channel: 'email',
+  },
+  'POST /api/public/onboarding/:id/account': {
+    sessionId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f',
+    token: 'not-a-real-owner-token',
+    password: 'a fine long passphrase',
+  },
+  'POST /api/public/insights/:id/revoke': { token: 'not-a-real-owner-token' },
   'POST /api/billing/checkout': { plan: 'pro', interval: 'month' },
   'POST /api/billing/checkout/confirm': { sessionId: 'cs_test_123' },
 };
@@ -160,6 +185,21 @@ const ACCOUNT_ROUTES: (keyof typeof contractRoutes)[] = [
   'emailNotifications',
   'event',
   'pageView',
+];
+
+/** The public calls of the onboarding issue: registered, and never asking for a session. */
+const PUBLIC_ONBOARDING_ROUTES: (keyof typeof contractRoutes)[] = [
+  'newOnboarding',
+  'getOnboarding',
+  'updateOnboarding',
+  'validateEmailCode',
+  'validateEmailToken',
+  'renewValidateEmailCode',
+  'onboardingKeywordSuggestions',
+  'createOnboardingAccount',
+  'publicLocales',
+  'sharedInsights',
+  'revokeInsights',
 ];
 
 /** Values for path parameters, so param validation passes and the rule under test decides. */
@@ -281,6 +321,25 @@ describe.each(testBackends())('security: every route (%s)', (backend) => {
           Boolean(def!.body),
         );
       }
+    }
+  });
+
+  it('answers signed-out callers of the public onboarding and insights routes, never with 401 or 5xx', async () => {
+    for (const name of PUBLIC_ONBOARDING_ROUTES) {
+      const def = contractRoutes[name] as RouteDef;
+      const r = walked.find((w) => w.method === def.method && w.url === def.path);
+      expect(r, `${def.method} ${def.path} is not registered`).toBeDefined();
+      expect(r!.auth, `${key(r!)} must be public`).toBe(false);
+      const query = def.query ? '?sessionId=6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f' : '';
+      const opts = {
+        method: r!.method,
+        url: concrete(r!) + query,
+        ...(r!.hasBody ? json(validBody(r!)) : {}),
+      } as InjectOptions;
+      const res = await send(opts);
+      expect(res.statusCode, `${label(opts)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      expect(res.statusCode, label(opts)).not.toBe(401);
+      if (res.statusCode >= 400) expectEnvelope(res, res.statusCode, undefined, label(opts));
     }
   });
 
