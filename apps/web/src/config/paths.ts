@@ -52,10 +52,3 @@ export function shareInsightsHref(id: string): string {
 export function optimizeForKeywordHref(videoId: string, keyword: string): string {
   return `${optimizationVideoHref(videoId)}?${new URLSearchParams({ searchTerm: keyword })}`;
 }
-
-/** Idea discovery seeded with one keyword (and its keyword language): `?seed=…&language=…`. */
-export function discoverIdeasHref(seed: string, language?: string): string {
-  const search = new URLSearchParams({ seed });
-  if (language) search.set('language', language);
-  return `${paths.videoIdeaDiscover}?${search}`;
-}

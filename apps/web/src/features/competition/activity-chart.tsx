@@ -26,7 +26,10 @@ export default function ActivityChart({
   weekLabels: readonly string[];
   channels: readonly ActivitySeries[];
 }) {
-  const xAxis = [{ scaleType: 'band' as const, data: [...weekLabels] }];
+  // Every other week's label when there are many, so the labels never run into each other.
+  const every = weekLabels.length > 7 ? 2 : 1;
+  const tickLabelInterval = (_value: unknown, index: number) => index % every === 0;
+  const xAxis = [{ scaleType: 'band' as const, data: [...weekLabels], tickLabelInterval }];
   if (metric === 'uploads') {
     return (
       <BarChart
@@ -45,7 +48,7 @@ export default function ActivityChart({
   return (
     <LineChart
       height={ACTIVITY_CHART_HEIGHT}
-      xAxis={[{ scaleType: 'point', data: [...weekLabels] }]}
+      xAxis={[{ scaleType: 'point', data: [...weekLabels], tickLabelInterval }]}
       yAxis={[{ min: 0, width: 'auto' }]}
       series={channels.map((c) => ({
         label: c.label,

@@ -21,6 +21,7 @@ import {
   type ChannelActivity,
   type ReportChannel,
 } from './competition-format.ts';
+import { ScrollTable } from './scroll-table.tsx';
 import { Section } from './section.tsx';
 
 const ActivityChart = lazy(() => import('./activity-chart.tsx'));
@@ -28,7 +29,8 @@ const ActivityChart = lazy(() => import('./activity-chart.tsx'));
 function ChartFigure({ caption, children }: { caption: string; children: ReactNode }) {
   return (
     <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
-      <Box sx={{ height: ACTIVITY_CHART_HEIGHT }} aria-hidden>
+      {/* The legend sits above the plot, so the box grows with it (the plot keeps its height). */}
+      <Box sx={{ minHeight: ACTIVITY_CHART_HEIGHT }} aria-hidden>
         <Suspense fallback={<Skeleton variant="rounded" height={ACTIVITY_CHART_HEIGHT} />}>
           {children}
         </Suspense>
@@ -125,7 +127,7 @@ export function ActivitySection({ report }: { report: CompetitionReport }) {
           </ChartFigure>
         </Box>
       ) : null}
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollTable label="Uploads and views per video of each channel" minWidth={560}>
         <Table size="small">
           <Box component="caption" sx={visuallyHidden}>
             Uploads and views per video of each channel in the last {period.days} days
@@ -158,7 +160,7 @@ export function ActivitySection({ report }: { report: CompetitionReport }) {
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollTable>
     </Section>
   );
 }

@@ -10,9 +10,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { discoverIdeasHref, optimizeForKeywordHref } from '../../config/paths.ts';
+import { optimizeForKeywordHref } from '../../config/paths.ts';
+import { discoverIdeasHref } from './competition-links.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { countText } from './competition-format.ts';
+import { ScrollTable } from './scroll-table.tsx';
 import { EmptyState, Section } from './section.tsx';
 
 /** Gaps shown before "Show all". */
@@ -135,7 +137,7 @@ export function GapsSection({
         Keywords where a competitor ranks in the top {depth} and your channel does not, most
         searched first.
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollTable label="Keyword gaps table" minWidth={680}>
         <Table size="small" aria-labelledby="gaps-heading">
           <TableHead>
             <TableRow>
@@ -180,7 +182,7 @@ export function GapsSection({
             })}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollTable>
       {gaps.length > GAPS_SHOWN ? (
         <Button onClick={() => setShowAll((v) => !v)} sx={{ mt: 1 }} aria-expanded={showAll}>
           {showAll ? `Show the first ${GAPS_SHOWN}` : `Show all ${formatNumber(gaps.length)}`}

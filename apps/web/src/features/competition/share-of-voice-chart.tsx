@@ -27,7 +27,7 @@ export default function ShareOfVoiceChart({
       hideLegend
       // The chart is a picture described by the table (aria-hidden on the page): no focus.
       disableKeyboardNavigation
-      margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
+      margin={{ left: 0, right: 28, top: 8, bottom: 0 }}
     />
   );
 }

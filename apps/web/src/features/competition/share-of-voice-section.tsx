@@ -15,6 +15,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { shareChartHeight } from './chart-sizes.ts';
 import { countText, dayText, shareText, type ReportChannel } from './competition-format.ts';
+import { ScrollTable } from './scroll-table.tsx';
 import { EmptyState, Section } from './section.tsx';
 
 const ShareOfVoiceChart = lazy(() => import('./share-of-voice-chart.tsx'));
@@ -113,7 +114,7 @@ export function ShareOfVoiceSection({
             />
           </Suspense>
         </Box>
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollTable label="Share of voice of each channel" minWidth={420}>
           <Table size="small">
             <Box component="caption" sx={visuallyHidden}>
               Share of voice of each channel on your tracked keywords, largest first
@@ -153,7 +154,7 @@ export function ShareOfVoiceSection({
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollTable>
       </Box>
     </Section>
   );

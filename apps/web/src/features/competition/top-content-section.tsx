@@ -23,11 +23,18 @@ function TopVideos({ videos }: { videos: ChannelActivity['topVideos'] }) {
       {videos.map((v) => (
         <Box component="li" key={v.videoId} sx={{ display: 'flex', gap: 1, minWidth: 0 }}>
           <Box
-            component="img"
-            src={v.thumbnailUrl}
-            alt=""
-            loading="lazy"
-            sx={{ width: 80, height: 45, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+            component={v.thumbnailUrl ? 'img' : 'span'}
+            src={v.thumbnailUrl || undefined}
+            alt={v.thumbnailUrl ? '' : undefined}
+            loading={v.thumbnailUrl ? 'lazy' : undefined}
+            sx={{
+              width: 80,
+              height: 45,
+              objectFit: 'cover',
+              borderRadius: 1,
+              flexShrink: 0,
+              bgcolor: 'action.hover',
+            }}
           />
           <Box sx={{ minWidth: 0 }}>
             <Link
@@ -101,10 +108,10 @@ function ChannelContent({
       sx={{ p: 2, minWidth: 0 }}
     >
       <Typography
-        variant="h4"
+        variant="subtitle1"
         component="h3"
         id={headingId}
-        sx={{ mb: 1, overflowWrap: 'anywhere' }}
+        sx={{ mb: 1, fontWeight: 700, overflowWrap: 'anywhere' }}
       >
         {channel.title}
         {channel.isOwn ? ' (your channel)' : ''}
