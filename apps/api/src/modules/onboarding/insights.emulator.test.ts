@@ -1,0 +1,442 @@
+// A verified onboarding's insights report and account through the real app and the emulator
+// (YouTube Data API, keyword data and SERP), on PGlite and PostgreSQL: suggestions from the
+// competitors' videos, a report made from real checks under the cost rule (a second report of
+// the same keywords calls no provider), shared signed out with noindex and without the visitor's
+// data, revoked by its owner token only, expired after 90 days; "Create my account" starts the
+// trial and signs in once; the first connected channel gets the keywords and competitors, once.
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { EMULATOR_KEYWORD_DATA_CREDENTIALS, type Emulator } from '@tubewise/emulator';
+import {
+  INSIGHTS_BEST_VIDEOS,
+  INSIGHTS_TOP_RESULTS,
+  INSIGHTS_TTL_DAYS,
+} from '@tubewise/contract/onboarding-constants';
+import {
+  channelCompetitors,
+  onboardings,
+  serpChecks,
+  sharedInsights,
+  trackedKeywords,
+  users,
+} from '../../db/schema/index.ts';
+import {
+  cookieHeader,
+  createTestApp,
+  testBackends,
+  TestClock,
+  type TestApp,
+} from '../../testing/test-app.ts';
+import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
+import { connectEmulatorChannel } from '../../testing/connect-channel.ts';
+import { DataForSeoAdapter } from '../keywords/index.ts';
+import { DataForSeoSerpAdapter } from '../rankings/index.ts';
+import { RateLimitService, DEFAULT_AUTH_LIMITS } from '../rate-limit/index.ts';
+import { InsightsService } from './insights.service.ts';
+import { OnboardingRepository } from './onboarding.repository.ts';
+import { OnboardingSecrets } from './onboarding-secrets.ts';
+
+const BASE = '/api/public/onboarding';
+const ACCOUNT = 'alex.creator@tubewise.test';
+const DAY_S = 86_400;
+
+describe.each(testBackends())('onboarding insights and accounts (%s)', (backend) => {
+  let server: EmulatorServer;
+  let emulator: Emulator;
+  let t: TestApp;
+  const clock = new TestClock();
+  let rivals: { youtubeId: string; title: string; thumbnailUrl: string }[];
+  let keywords: string[];
+
+  beforeAll(async () => {
+    server = await startEmulatorServer({ otherChannels: 2 });
+    emulator = server.emulator;
+    const credentials = { baseUrl: server.root, ...EMULATOR_KEYWORD_DATA_CREDENTIALS };
+    t = await createTestApp(backend, {
+      clock,
+      platform: server.adapter,
+      keywordData: new DataForSeoAdapter({ ...credentials, name: 'Emulated keyword data' }),
+      serp: new DataForSeoSerpAdapter({ ...credentials, name: 'Emulated results' }),
+      env: { YOUTUBE_API_KEY: 'tubewise-emulator-key', RANK_CHECK_DEPTH: '50' },
+    });
+    rivals = ['Rival Camp Kitchen', 'Rival Trail Food'].map((title) => {
+      const record = emulator.control.addChannel({ videoCount: 30, title });
+      return { youtubeId: record.id, title, thumbnailUrl: '' };
+    });
+    // Phrases of the first rival's public titles: its videos rank for them.
+    const corpus = emulator.state.corpus;
+    keywords = [
+      ...new Set(
+        corpus
+          .uploads(rivals[0]!.youtubeId)
+          .map((id) => corpus.getVideo(id)!)
+          .filter((v) => v.privacyStatus === 'public')
+          .map((v) =>
+            v.title
+              .toLowerCase()
+              .replace(/[^a-z ]/g, ' ')
+              .split(/\s+/)
+              .filter((w) => w.length > 3)
+              .slice(0, 3)
+              .join(' '),
+          )
+          .filter((k) => k.split(' ').length >= 2),
+      ),
+    ].slice(0, 3);
+    expect(keywords.length).toBe(3);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.services.onboarding.insights.settled();
+    await t?.close();
+    await server?.close();
+  });
+
+  const call = (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    cookie?: string,
+  ): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+      },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+
+  /** An onboarding of these keywords and rivals, verified by its code; the report made. */
+  async function verified(email: string, chosen = keywords) {
+    const sessionId = randomUUID();
+    const id = (await call('POST', `${BASE}/new`, { sessionId })).json().id as string;
+    const saved = await call('PATCH', `${BASE}/${id}`, {
+      sessionId,
+      competitors: rivals,
+      keywords: chosen,
+      email,
+      tosAccepted: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const mail = (await t.services.mail.recent(500)).find((m) => m.to === email)!;
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    const res = await call('POST', `${BASE}/validate-email-code`, { email, code, sessionId });
+    const answer = res.json();
+    expect(answer.token, res.body).toEqual(expect.any(String));
+    await t.services.onboarding.insights.settled();
+    return {
+      id,
+      sessionId,
+      token: answer.token as string,
+      insightsId: answer.onboarding.insights.id as string,
+    };
+  }
+
+  it("suggests keywords from the competitors' recent videos, leaving out the chosen ones", async () => {
+    const sessionId = randomUUID();
+    const id = (await call('POST', `${BASE}/new`, { sessionId })).json().id as string;
+    const empty = await call('GET', `${BASE}/${id}/keyword-suggestions?sessionId=${sessionId}`);
+    expect(empty.json()).toEqual({ suggestions: [] });
+    await call('PATCH', `${BASE}/${id}`, { sessionId, competitors: rivals });
+    const res = await call('GET', `${BASE}/${id}/keyword-suggestions?sessionId=${sessionId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { suggestions } = res.json() as {
+      suggestions: { keyword: string; videos: number; competitors: number }[];
+    };
+    expect(suggestions.length).toBeGreaterThan(0);
+    expect(suggestions.length).toBeLessThanOrEqual(20);
+    const data = await t.services.publicChannels.get(rivals.map((r) => r.youtubeId));
+    const text = data
+      .flatMap((c) => c.videos.flatMap((v) => [v.title, ...v.tags]))
+      .join('\n')
+      .toLowerCase();
+    for (const s of suggestions) {
+      expect(s.videos).toBeGreaterThanOrEqual(2);
+      expect(s.competitors).toBeGreaterThanOrEqual(1);
+      for (const word of s.keyword.split(' ')) expect(text).toContain(word);
+    }
+    // Chosen keywords are not suggested again.
+    const first = suggestions[0]!.keyword;
+    await call('PATCH', `${BASE}/${id}`, { sessionId, keywords: [first] });
+    const again = await call('GET', `${BASE}/${id}/keyword-suggestions?sessionId=${sessionId}`);
+    expect(again.json().suggestions.map((s: { keyword: string }) => s.keyword)).not.toContain(
+      first,
+    );
+  });
+
+  it('makes the report from real checks and shares it signed out, noindex, without the visitor', async () => {
+    const email = 'sharer@example.com';
+    const { id, sessionId, token, insightsId } = await verified(email);
+    const res = await call('GET', `/api/public/insights/${insightsId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-robots-tag']).toMatch(/noindex/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const shared = res.json();
+    expect(shared).toMatchObject({
+      id: insightsId,
+      status: 'ready',
+      progress: { done: keywords.length, total: keywords.length },
+    });
+    const report = shared.report;
+    expect(report.locale).toBe('en-us');
+    expect(report.localeName).toBe('English (US)');
+    expect(report.sources).toEqual({
+      keywordData: 'Emulated keyword data',
+      results: 'Emulated results',
+    });
+    expect(report.keywords.map((k: { keyword: string }) => k.keyword)).toEqual(keywords);
+    expect(report.keywords.some((k: { volume: number | null }) => k.volume !== null)).toBe(true);
+    let ranked = 0;
+    for (const k of report.keywords) {
+      expect(k.checkedAt).toEqual(expect.any(String));
+      expect(k.depth).toBe(50);
+      expect(k.topResults.length).toBeGreaterThan(0);
+      expect(k.topResults.length).toBeLessThanOrEqual(INSIGHTS_TOP_RESULTS);
+      if (k.volume !== null) expect(k.opportunity).toEqual(expect.any(Number));
+      // Each competitor's rank is its best position in the stored check of the day.
+      const [check] = await t.database.db
+        .select()
+        .from(serpChecks)
+        .where(and(eq(serpChecks.keyword, k.keyword), eq(serpChecks.status, 'done')));
+      for (const rank of k.competitorRanks) {
+        const index = (check!.videos ?? []).findIndex(
+          ([, channelId]) => channelId === rank.youtubeId,
+        );
+        expect(rank.position).toBe(index === -1 ? null : index + 1);
+        if (rank.position !== null) ranked += 1;
+      }
+      for (const result of k.topResults)
+        expect(result.isCompetitor).toBe(rivals.some((r) => r.youtubeId === result.channelId));
+    }
+    expect(ranked).toBeGreaterThan(0);
+    const [data] = await t.services.publicChannels.get([rivals[0]!.youtubeId]);
+    const rival = report.competitors[0];
+    expect(rival).toMatchObject({ youtubeId: rivals[0]!.youtubeId, title: data!.title });
+    expect(rival.bestVideos.length).toBe(INSIGHTS_BEST_VIDEOS);
+    const mostViewed = [...data!.videos].sort((a, b) => (b.views ?? 0) - (a.views ?? 0));
+    expect(rival.bestVideos.map((v: { views: number }) => v.views)).toEqual(
+      mostViewed.slice(0, INSIGHTS_BEST_VIDEOS).map((v) => v.views),
+    );
+    // Nothing of the visitor: no e-mail, session, onboarding id or token.
+    for (const secret of [email, sessionId, id, token]) expect(res.body).not.toContain(secret);
+  });
+
+  it('costs nothing more for a second report of the same keywords the same day', async () => {
+    await verified('first-of-two@example.com');
+    const calls = emulator.keywordData.calls().length;
+    const checks = (await t.database.db.select().from(serpChecks)).length;
+    const second = await verified('second-of-two@example.com');
+    expect(emulator.keywordData.calls().length).toBe(calls);
+    expect((await t.database.db.select().from(serpChecks)).length).toBe(checks);
+    const res = await call('GET', `/api/public/insights/${second.insightsId}`);
+    expect(res.json().status).toBe('ready');
+  });
+
+  it('stops sharing with the owner token only; a wrong token answers like an unknown id', async () => {
+    const { insightsId, token } = await verified('revoker@example.com');
+    const wrong = await call('POST', `/api/public/insights/${insightsId}/revoke`, {
+      token: 'x'.repeat(43),
+    });
+    expect(wrong.statusCode).toBe(404);
+    const unknown = await call('GET', `/api/public/insights/${'A'.repeat(22)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(wrong.json().error.message).toBe(unknown.json().error.message);
+    expect((await call('GET', `/api/public/insights/${insightsId}`)).statusCode).toBe(200);
+    const ok = await call('POST', `/api/public/insights/${insightsId}/revoke`, { token });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const gone = await call('GET', `/api/public/insights/${insightsId}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().error.code).toBe('link-expired');
+    const [row] = await t.database.db
+      .select()
+      .from(sharedInsights)
+      .where(eq(sharedInsights.id, insightsId));
+    expect(row!.report).toBeNull();
+  });
+
+  it('makes the report again after a change with the owner token, under the same id', async () => {
+    const { id, sessionId, token, insightsId } = await verified('changer@example.com');
+    const refused = await call('PATCH', `${BASE}/${id}`, { sessionId, keywords: ['camp stove'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('invalid-token');
+    const changed = await call('PATCH', `${BASE}/${id}`, {
+      sessionId,
+      token,
+      keywords: [keywords[0]!, 'camp stove'],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().insights).toMatchObject({ id: insightsId, status: 'pending' });
+    await t.services.onboarding.insights.settled();
+    const res = await call('GET', `/api/public/insights/${insightsId}`);
+    expect(res.json().status).toBe('ready');
+    expect(res.json().report.keywords.map((k: { keyword: string }) => k.keyword)).toEqual([
+      keywords[0],
+      'camp stove',
+    ]);
+  });
+
+  it('keeps a report ready when one check fails, and fails it only when nothing could be read', async () => {
+    const { db } = t.database;
+    const { id } = await verified('partial@example.com', [keywords[0]!, 'broken check']);
+    const [row] = await db.select().from(sharedInsights).where(eq(sharedInsights.onboardingId, id));
+    const service = (failAll: boolean) =>
+      new InsightsService({
+        db,
+        repo: new OnboardingRepository(db),
+        secrets: new OnboardingSecrets('test-secret'),
+        keywords: failAll
+          ? { metrics: () => Promise.reject(new Error('keyword data down')) }
+          : t.services.keywords,
+        serpChecks: {
+          checkNow: (key) =>
+            failAll || key.keyword === 'broken check'
+              ? Promise.reject(new Error('serp down'))
+              : t.services.serpChecks.checkNow(key),
+        },
+        publicChannels: failAll
+          ? { get: () => Promise.reject(new Error('platform down')) }
+          : t.services.publicChannels,
+        limits: new RateLimitService(db, clock),
+        authLimits: DEFAULT_AUTH_LIMITS,
+        clock,
+        log: pino({ level: 'silent' }),
+        depth: 50,
+        sources: { keywordData: 'kd', results: 'serp' },
+      });
+    const rerun = async (failAll: boolean) => {
+      await db
+        .update(sharedInsights)
+        .set({ status: 'pending', report: null })
+        .where(eq(sharedInsights.id, row!.id));
+      await service(failAll).run(row!.id, { final: true });
+      const [after] = await db.select().from(sharedInsights).where(eq(sharedInsights.id, row!.id));
+      return after!;
+    };
+    const partial = await rerun(false);
+    expect(partial.status).toBe('ready');
+    const report = partial.report as { keywords: { checkedAt: string | null; topResults: [] }[] };
+    expect(report.keywords[0]!.checkedAt).toEqual(expect.any(String));
+    expect(report.keywords[1]).toMatchObject({ checkedAt: null, topResults: [], depth: 0 });
+    const failed = await rerun(true);
+    expect(failed.status).toBe('failed');
+    expect(failed.report).toBeNull();
+  });
+
+  let account: { id: string; userId: string; cookie: string; chosen: string[] };
+
+  it('creates the account once, on the trial, and signs it in', async () => {
+    const email = 'newcomer@example.com';
+    const chosen = [keywords[0]!, keywords[1]!];
+    const { id, sessionId, token } = await verified(email, chosen);
+    const password = 'a fine long passphrase';
+    const wrong = await call('POST', `${BASE}/${id}/account`, {
+      sessionId,
+      token: 'x'.repeat(43),
+      password,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('invalid-token');
+    const res = await call('POST', `${BASE}/${id}/account`, { sessionId, token, password });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().user).toMatchObject({ email, name: 'newcomer' });
+    const cookie = cookieHeader(res);
+    const me = await call('GET', '/api/users/me', undefined, cookie);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(email);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const trialDays = (user!.trialEndsAt!.getTime() - clock.now().getTime()) / (DAY_S * 1000);
+    expect(trialDays).toBeCloseTo(t.config.env.TRIAL_DAYS, 3);
+    const again = await call('POST', `${BASE}/${id}/account`, { sessionId, token, password });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('account-exists');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email, password },
+    });
+    expect(login.statusCode).toBe(200);
+    account = { id, userId: user!.id, cookie, chosen };
+  });
+
+  it('tells the verified owner of an address with an account to sign in (409 account-exists)', async () => {
+    await t.createUser('member@example.com');
+    const { id, sessionId, token } = await verified('member@example.com');
+    const res = await call('POST', `${BASE}/${id}/account`, {
+      sessionId,
+      token,
+      password: 'a fine long passphrase',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'account-exists',
+      message: 'This e-mail already has an account. Sign in to continue.',
+    });
+  });
+
+  it('carries the keywords and competitors to the first connected channel, once', async () => {
+    const { db } = t.database;
+    const own = emulator.control.addChannel({ videoCount: 3, owner: ACCOUNT });
+    const channelId = await connectEmulatorChannel(t.services, emulator, {
+      userId: account.userId,
+      youtubeChannelId: own.id,
+      account: ACCOUNT,
+    });
+    const tracked = await db
+      .select()
+      .from(trackedKeywords)
+      .where(eq(trackedKeywords.channelId, channelId));
+    expect(tracked.map((k) => k.keyword).sort()).toEqual([...account.chosen].sort());
+    expect(new Set(tracked.map((k) => k.language))).toEqual(new Set(['en-us']));
+    const followed = await db
+      .select()
+      .from(channelCompetitors)
+      .where(eq(channelCompetitors.channelId, channelId));
+    expect(followed.map((c) => c.youtubeId).sort()).toEqual(rivals.map((r) => r.youtubeId).sort());
+    const [row] = await db.select().from(onboardings).where(eq(onboardings.id, account.id));
+    expect(row!.carriedChannelId).toBe(channelId);
+
+    // A second channel gets nothing: the carry-over happened once.
+    const second = emulator.control.addChannel({ videoCount: 2, owner: ACCOUNT });
+    const secondId = await connectEmulatorChannel(t.services, emulator, {
+      userId: account.userId,
+      youtubeChannelId: second.id,
+      account: ACCOUNT,
+    });
+    expect(
+      await db.select().from(trackedKeywords).where(eq(trackedKeywords.channelId, secondId)),
+    ).toEqual([]);
+    expect(
+      await db.select().from(channelCompetitors).where(eq(channelCompetitors.channelId, secondId)),
+    ).toEqual([]);
+  });
+
+  it('expires the shared page after 90 days (410), and the purge drops its report', async () => {
+    const { insightsId } = await verified('expiring@example.com');
+    expect((await call('GET', `/api/public/insights/${insightsId}`)).statusCode).toBe(200);
+    clock.advance(INSIGHTS_TTL_DAYS * DAY_S - 60);
+    expect((await call('GET', `/api/public/insights/${insightsId}`)).statusCode).toBe(200);
+    clock.advance(61);
+    const gone = await call('GET', `/api/public/insights/${insightsId}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().error.code).toBe('link-expired');
+    expect(gone.headers['x-robots-tag']).toMatch(/noindex/);
+    await t.services.onboarding.insights.purge();
+    const [row] = await t.database.db
+      .select()
+      .from(sharedInsights)
+      .where(eq(sharedInsights.id, insightsId));
+    expect(row!.report).toBeNull();
+    expect((await call('GET', `/api/public/insights/${insightsId}`)).statusCode).toBe(410);
+    // Unverified onboardings older than 7 days are gone; verified ones stay.
+    const stale = (await call('POST', `${BASE}/new`, { sessionId: randomUUID() })).json().id;
+    clock.advance(8 * DAY_S);
+    await t.services.onboarding.onboarding.purge();
+    const left = await t.database.db.select().from(onboardings).where(eq(onboardings.id, stale));
+    expect(left).toEqual([]);
+    expect((await t.database.db.select().from(onboardings)).length).toBeGreaterThan(0);
+  });
+});
