@@ -1,11 +1,10 @@
 /**
- * The shared insights report (GET /api/public/insights/{id}) and its revocation, used by the
- * onboarding's last step and by the public shared page.
+ * The shared insights report (GET /api/public/insights/{id}), read by the onboarding's last
+ * step and by the public shared page.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SharedInsights } from '@tubewise/contract';
 import { apiRequest } from './api-client.ts';
-import { writeInsightsOwnerToken } from './insights-owner.ts';
 
 /** How often a report that is still being made is asked for again. */
 export const INSIGHTS_POLL_MS = 2000;
@@ -31,17 +30,4 @@ export function useSharedInsights(id: string, enabled = true) {
 export function insightsProgressPercent(insights: Pick<SharedInsights, 'progress'>): number {
   const { done, total } = insights.progress;
   return total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
-}
-
-/** "Stop sharing": turns the link off with the owner token and forgets the token here. */
-export function useRevokeInsights(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (token: string) =>
-      apiRequest('revokeInsights', { params: { id }, body: { token } }),
-    onSuccess: () => {
-      writeInsightsOwnerToken(id, null);
-      void queryClient.invalidateQueries({ queryKey: sharedInsightsKey(id) });
-    },
-  });
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useRevokeInsights } from '../../lib/insights-queries.ts';
-import { FormMessage } from '../form-message.tsx';
+import { useRevokeInsights } from '../../lib/revoke-insights.ts';
+import { InsightsNotice } from './insights-notice.tsx';
 
 /** Said when the owner's "Stop sharing" failed. */
 export const STOP_SHARING_FAILED_TEXT = 'We could not stop sharing. Please try again.';
@@ -31,7 +31,7 @@ export function StopSharingButton({
         Stop sharing
       </Button>
       {revoke.isError ? (
-        <FormMessage severity="error">{STOP_SHARING_FAILED_TEXT}</FormMessage>
+        <InsightsNotice severity="error">{STOP_SHARING_FAILED_TEXT}</InsightsNotice>
       ) : null}
     </Box>
   );

@@ -113,7 +113,7 @@ describe('Shared insights page', () => {
     const user = userEvent.setup();
     open();
     await screen.findByRole('heading', { name: 'sourdough starter' });
-    await user.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop sharing' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(LINK_EXPIRED_TEXT));
     expect(localStorage.getItem(INSIGHTS_OWNER_STORAGE_PREFIX + INSIGHTS_ID)).toBeNull();
   });

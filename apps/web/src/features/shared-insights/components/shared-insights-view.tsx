@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { FormMessage } from '../../../components/form-message.tsx';
+import { InsightsNotice } from '../../../components/insights/insights-notice.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { InsightsProgress } from '../../../components/insights/insights-progress.tsx';
 import { InsightsReport } from '../../../components/insights/insights-report.tsx';
-import { StopSharingButton } from '../../../components/insights/stop-sharing-button.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { readInsightsOwnerToken } from '../../../lib/insights-owner.ts';
@@ -17,6 +16,13 @@ import {
   INSIGHTS_NOT_FOUND_TEXT,
   LINK_EXPIRED_TEXT,
 } from '../shared-insights-texts.ts';
+
+// Only the report's owner gets it, and it brings the mutation code: loaded when needed.
+const StopSharingButton = lazy(() =>
+  import('../../../components/insights/stop-sharing-button.tsx').then((m) => ({
+    default: m.StopSharingButton,
+  })),
+);
 
 /** The message for a report that cannot be shown. */
 function unavailableText(error: unknown): string {
@@ -40,7 +46,7 @@ export function SharedInsightsView({ insightsId }: { insightsId: string }) {
     const retryable = !isApiError(query.error, 404) && !isApiError(query.error, 410);
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
-        <FormMessage severity="error">{unavailableText(query.error)}</FormMessage>
+        <InsightsNotice severity="error">{unavailableText(query.error)}</InsightsNotice>
         {retryable ? (
           <Button variant="outlined" onClick={() => void query.refetch()}>
             Try again
@@ -59,16 +65,18 @@ export function SharedInsightsView({ insightsId }: { insightsId: string }) {
       {ownerToken ? (
         <Box sx={{ mb: 3 }}>
           <Typography sx={{ mb: 1 }}>You created these insights.</Typography>
-          <StopSharingButton
-            insightsId={insightsId}
-            token={ownerToken}
-            onStopped={() => setOwnerToken(null)}
-          />
+          <Suspense fallback={null}>
+            <StopSharingButton
+              insightsId={insightsId}
+              token={ownerToken}
+              onStopped={() => setOwnerToken(null)}
+            />
+          </Suspense>
         </Box>
       ) : null}
       {insights.status === 'pending' ? <InsightsProgress insights={insights} /> : null}
       {insights.status === 'failed' ? (
-        <FormMessage severity="error">{INSIGHTS_FAILED_TEXT}</FormMessage>
+        <InsightsNotice severity="error">{INSIGHTS_FAILED_TEXT}</InsightsNotice>
       ) : null}
       {insights.status === 'ready' && insights.report ? (
         <InsightsReport report={insights.report} />
