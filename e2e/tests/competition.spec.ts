@@ -1,0 +1,278 @@
+import { expect, test, type APIRequestContext } from '../support/test.ts';
+import {
+  DEMO_CHANNELS,
+  HOME_PATH,
+  atPath,
+  channelPicker,
+  mainNav,
+  signIn,
+  submitLogin,
+} from '../support/app.ts';
+import { createPerson } from '../support/people.ts';
+import { DEMO_CHANNEL_IDS, apiSession, myChannels, toast } from '../support/platform.ts';
+
+const channel = DEMO_CHANNELS[0];
+/** The channel the unflagged person is given, so the app lets them in (not the first one). */
+const SHARED_CHANNEL = DEMO_CHANNELS[7];
+/** The emulator's keyword-data login (apps/api config EMULATOR_KEYWORD_DATA). */
+const KEYWORD_DATA_AUTH = `Basic ${Buffer.from('tubewise-emulator:tubewise-emulator-secret').toString('base64')}`;
+/** The result slots share of voice and the gaps look at. */
+const DEPTH = 20;
+
+/** A channel of the emulator's search results. */
+interface SerpChannel {
+  id: string;
+  name: string;
+}
+
+/** The competitors this journey adds and the seeded keyword it moves through the gap list. */
+interface Plan {
+  competitors: SerpChannel[];
+  /** A tracked keyword the demo channel does not rank for and the first competitor does. */
+  gapKeyword: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The id of a demo channel by name. */
+async function channelIdOf(api: APIRequestContext, name: string): Promise<string> {
+  const id = (await myChannels(api)).myChannels.find((c) => c.name === name)?.id;
+  expect(id, name).toBeDefined();
+  return id!;
+}
+
+/** The channel's tracked keywords (id and keyword). */
+async function trackedKeywords(
+  api: APIRequestContext,
+  channelId: string,
+): Promise<{ id: string; keyword: string }[]> {
+  const list = await api.get(`/api/rankings/channels/${channelId}/keywords`);
+  expect(list.ok(), await list.text()).toBe(true);
+  return ((await list.json()) as { items: { id: string; keyword: string }[] }).items;
+}
+
+/** The channels of a keyword's first DEPTH results in the emulator's search (the test's own look). */
+async function serpChannels(api: APIRequestContext, keyword: string): Promise<SerpChannel[]> {
+  const response = await api.post('/emulator/v3/serp/youtube/organic/live/advanced', {
+    headers: { authorization: KEYWORD_DATA_AUTH },
+    data: [{ keyword, location_code: 2840, language_code: 'en', block_depth: DEPTH }],
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as {
+    tasks: {
+      result: { items: { type: string; channel_id: string; channel_name: string }[] }[];
+    }[];
+  };
+  return (body.tasks[0]?.result?.[0]?.items ?? [])
+    .filter((i) => i.type === 'youtube_video')
+    .slice(0, DEPTH)
+    .map((i) => ({ id: i.channel_id, name: i.channel_name }));
+}
+
+/**
+ * Picks two competitors from the search results of the demo channel's tracked keywords: the
+ * channel that ranks on the most of them among those ranking where the demo channel does not
+ * (so there is a gap), and the next most present one (so share of voice has two rivals).
+ */
+async function planCompetitors(api: APIRequestContext, keywords: readonly string[]): Promise<Plan> {
+  const own = DEMO_CHANNEL_IDS[channel];
+  const presence = new Map<string, { channel: SerpChannel; keywords: Set<string> }>();
+  const gaps = new Map<string, string[]>();
+  for (const keyword of keywords) {
+    const found = await serpChannels(api, keyword);
+    const ownRanks = found.some((c) => c.id === own);
+    for (const c of found) {
+      if (c.id === own) continue;
+      const entry = presence.get(c.id) ?? { channel: c, keywords: new Set<string>() };
+      entry.keywords.add(keyword);
+      presence.set(c.id, entry);
+      if (!ownRanks) gaps.set(c.id, [...(gaps.get(c.id) ?? []), keyword]);
+    }
+  }
+  // Names must be unique among the candidates: the journey finds them by name.
+  const names = new Map<string, number>();
+  for (const { channel: c } of presence.values()) names.set(c.name, (names.get(c.name) ?? 0) + 1);
+  const ranked = [...presence.values()]
+    .filter((p) => names.get(p.channel.name) === 1)
+    .sort((a, b) => b.keywords.size - a.keywords.size || (a.channel.id < b.channel.id ? -1 : 1));
+  const first = ranked.find((p) => gaps.has(p.channel.id));
+  expect(first, 'a channel ranks where the demo channel does not').toBeDefined();
+  const second = ranked.find((p) => p !== first);
+  expect(second, 'a second channel ranks on the tracked keywords').toBeDefined();
+  return {
+    competitors: [first!.channel, second!.channel],
+    gapKeyword: gaps.get(first!.channel.id)![0]!,
+  };
+}
+
+let cleanup: { channelId: string; competitors: string[]; keyword: string } | null = null;
+
+// Leaves the demo as the other journeys expect it: no competitors, the seeded keywords tracked.
+test.afterEach(async ({ baseURL }) => {
+  if (!cleanup) return;
+  const api = await apiSession(baseURL);
+  try {
+    const { channelId, competitors, keyword } = cleanup;
+    for (const youtubeId of competitors) {
+      const removed = await api.delete(`/api/channels/${channelId}/competitors/${youtubeId}`, {
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([200, 404], await removed.text()).toContain(removed.status());
+    }
+    if (!(await trackedKeywords(api, channelId)).some((k) => k.keyword === keyword)) {
+      const added = await api.post(`/api/rankings/channels/${channelId}/keywords`, {
+        data: { text: keyword, language: 'en-us' },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+    }
+  } finally {
+    cleanup = null;
+    await api.dispose();
+  }
+});
+
+test('competition: add two competitors found by search, read share of voice and the gaps, track a gap', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(channelPicker(page)).toHaveText(channel);
+  const channelId = await channelIdOf(page.request, channel);
+  const tracked = await trackedKeywords(page.request, channelId);
+  const plan = await planCompetitors(
+    page.request,
+    tracked.map((k) => k.keyword),
+  );
+  const [rival, other] = plan.competitors as [SerpChannel, SerpChannel];
+  cleanup = { channelId, competitors: [rival.id, other.id], keyword: plan.gapKeyword };
+  // The gap keyword is taken off the tracked list: its stored results stay, so it shows as a gap
+  // to track again (which the journey does from the gap list).
+  const gapId = tracked.find((k) => k.keyword === plan.gapKeyword)!.id;
+  const untracked = await page.request.post(`/api/rankings/channels/${channelId}/keywords/delete`, {
+    data: { ids: [gapId] },
+  });
+  expect(untracked.ok(), await untracked.text()).toBe(true);
+
+  // ---- Competition from the navigation: no competitors yet. ----
+  await mainNav(page).getByRole('link', { name: 'Competition', exact: true }).click();
+  await expect(page).toHaveURL(atPath('/competition'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Competition' })).toBeVisible();
+  await expect(page.getByText('No competitors yet')).toBeVisible();
+
+  // ---- Find two channels by name and add them. ----
+  const search = page.getByRole('search', { name: 'Find competitors' });
+  const found = page.getByRole('list', { name: 'Channels found' });
+  const competitors = page.getByRole('list', { name: 'Competitors' });
+  for (const c of [rival, other]) {
+    await search.getByRole('textbox', { name: 'Search channels by name' }).fill(c.name);
+    await search.getByRole('textbox', { name: 'Search channels by name' }).press('Enter');
+    await found.getByRole('button', { name: `Add ${c.name}`, exact: true }).click();
+    await expect(
+      competitors.getByRole('link', { name: new RegExp(`^${escapeRegExp(c.name)} `) }),
+    ).toBeVisible();
+    await expect(found.getByRole('listitem').filter({ hasText: c.name }).first()).toContainText(
+      'Added',
+    );
+  }
+  await expect(page.getByText('2 of 5 competitors')).toBeVisible();
+  await expect(page.getByText('No competitors yet')).toBeHidden();
+
+  // ---- Share of voice: the method, how many keywords counted, a row per channel. ----
+  const sov = page.getByRole('region', { name: 'Share of voice' });
+  await expect(sov.getByRole('list', { name: 'How share of voice is computed' })).toContainText(
+    `Counted: ${tracked.length - 1} of ${tracked.length - 1} tracked keywords`,
+  );
+  const sovTable = sov.getByRole('table');
+  await expect(sovTable.getByRole('row')).toHaveCount(4);
+  await expect(
+    sovTable.getByRole('row', { name: new RegExp(`^${escapeRegExp(channel)} \\(your channel\\)`) }),
+  ).toContainText(/\d+(\.\d)?%/);
+  for (const c of [rival, other]) {
+    await expect(
+      sovTable.getByRole('row', { name: new RegExp(`^${escapeRegExp(c.name)} `) }),
+    ).toContainText(/\d+(\.\d)?%/);
+  }
+
+  // ---- The gap list: the untracked keyword, with its three actions. ----
+  const gaps = page.getByRole('region', { name: 'Keyword gaps' });
+  const gapRow = gaps.getByRole('row', { name: new RegExp(`^${escapeRegExp(plan.gapKeyword)} `) });
+  await expect(gapRow).toContainText(`${rival.name}: #`);
+  const seed = new URLSearchParams({ seed: plan.gapKeyword, language: 'en-us' });
+  await expect(
+    gapRow.getByRole('link', { name: `Find an idea for “${plan.gapKeyword}”` }),
+  ).toHaveAttribute('href', `/video-idea/discover?${seed}`);
+  const optimise = gapRow.getByRole('link', { name: `Optimise a video for “${plan.gapKeyword}”` });
+  if ((await optimise.count()) > 0) {
+    await expect(optimise).toHaveAttribute(
+      'href',
+      new RegExp(
+        `^/optimization/videos/[^?]+\\?${escapeRegExp(String(new URLSearchParams({ searchTerm: plan.gapKeyword })))}$`,
+      ),
+    );
+  }
+  await gapRow.getByRole('button', { name: `Track “${plan.gapKeyword}”` }).click();
+  await expect(toast(page, `Now tracking “${plan.gapKeyword}”`)).toBeVisible();
+  await expect(gapRow.getByRole('button', { name: `Track “${plan.gapKeyword}”` })).toBeHidden();
+  await expect(gapRow).toContainText('Tracked');
+  expect((await trackedKeywords(page.request, channelId)).map((k) => k.keyword)).toContain(
+    plan.gapKeyword,
+  );
+
+  // ---- Activity, top videos and tags of every channel. ----
+  const activity = page.getByRole('region', { name: 'Upload cadence and views per video' });
+  await expect(activity.getByRole('table').getByRole('row')).toHaveCount(4);
+  const top = page.getByRole('region', { name: 'Top videos and tags' });
+  for (const name of [`${channel} (your channel)`, rival.name, other.name]) {
+    await expect(top.getByRole('article', { name })).toBeVisible();
+  }
+
+  // ---- Remove both: back to the invitation. ----
+  for (const c of [rival, other]) {
+    await competitors.getByRole('button', { name: `Remove ${c.name}` }).click();
+    await expect(toast(page, `Removed ${c.name}.`)).toBeVisible();
+  }
+  await expect(page.getByText('No competitors yet')).toBeVisible();
+});
+
+test('without the competition flag: no Competition item and /competition is not found', async ({
+  browser,
+  baseURL,
+  a11y,
+}) => {
+  const person = await createPerson(baseURL!, 'competition');
+  // Give the person a channel (else every page sends them to connect one).
+  const demo = await apiSession(baseURL);
+  const sharedId = await channelIdOf(demo, SHARED_CHANNEL);
+  const invite = await demo.post(`/api/channels/${sharedId}/members`, {
+    data: { email: person.email },
+  });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await a11y.watch(page);
+  try {
+    await page.goto('/login');
+    await submitLogin(page, person.email, person.password);
+    await expect(page).toHaveURL(atPath(HOME_PATH));
+    const nav = mainNav(page);
+    await expect(nav.getByRole('link', { name: 'Ideation', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Competition', exact: true })).toHaveCount(0);
+
+    await page.goto('/competition');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Competition' })).toHaveCount(0);
+    // The API refuses them too.
+    const refused = await page.request.get(`/api/channels/${sharedId}/competitors`);
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      'feature-not-enabled',
+    );
+  } finally {
+    await context.close();
+    const removed = await demo.delete(
+      `/api/channels/${sharedId}/members/${encodeURIComponent(person.email)}`,
+      { headers: { 'content-type': 'application/json' } },
+    );
+    expect(removed.ok(), await removed.text()).toBe(true);
+    await demo.dispose();
+  }
+});
