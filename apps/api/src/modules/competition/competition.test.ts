@@ -340,6 +340,22 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
       expect(invalid.statusCode).toBe(400);
     });
 
+    it('answers 503 when the platform could not be asked about a new id, storing nothing', async () => {
+      const failed = 'UCunreachableaaaaaaaaaaa';
+      // Its first read failed a minute ago (quota, outage): not asked again yet.
+      await t.database.db
+        .insert(publicChannels)
+        .values({ youtubeId: failed, title: '', failedAt: new Date(NOW - 60_000) });
+      const res = await add(owner, channelId, failed);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('platform-unavailable');
+      const rows = await t.database.db
+        .select()
+        .from(channelCompetitors)
+        .where(eq(channelCompetitors.youtubeId, failed));
+      expect(rows).toEqual([]);
+    });
+
     it('keeps at most five when seven are added at once', async () => {
       const ids = Array.from({ length: 7 }, (_, i) => `UCmany${String(i).padStart(18, '0')}`);
       const answers = await Promise.all(ids.map((id) => add(owner, secondChannelId, id)));
