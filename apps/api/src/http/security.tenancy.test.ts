@@ -235,6 +235,20 @@ const FOREIGN_ID_FIELDS = [
 // A Checkout session id names the person's own Stripe session (checked against the caller).
 const UNSCOPED_ID_FIELDS = new Set(['anonymousId', 'sessionId']);
 
+/**
+ * Public routes whose `id` names no channel: an onboarding, which answers only the browser
+ * session bound to it (404 to any other, modules/onboarding/onboarding.test.ts), and a shared
+ * insights page, whose 128-bit random id is the capability (insights.emulator.test.ts).
+ */
+const PUBLIC_ID_ROUTES = new Set([
+  'getOnboarding',
+  'updateOnboarding',
+  'onboardingKeywordSuggestions',
+  'createOnboardingAccount',
+  'sharedInsights',
+  'revokeInsights',
+]);
+
 /** The platform account that owns the test channels (the emulator's demo account A). */
 const PLATFORM_ACCOUNT = 'alex.creator@tubewise.test';
 
@@ -283,6 +297,7 @@ describe('route scopes in the contract', () => {
       for (const part of ['params', 'query', 'body'] as const) {
         for (const { name: field } of fieldsOf(def[part])) {
           if (UNSCOPED_ID_FIELDS.has(field) || !/(^id$|Id$|_id$)/.test(field)) continue;
+          if (field === 'id' && PUBLIC_ID_ROUTES.has(name) && def.scope === 'public') continue;
           expect.fail(`${name} takes ${part}.${field} but is '${def.scope}': declare its channel`);
         }
       }
