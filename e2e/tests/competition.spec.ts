@@ -225,6 +225,17 @@ test('competition: add two competitors found by search, read share of voice and 
     await expect(top.getByRole('article', { name })).toBeVisible();
   }
 
+  // ---- On a phone nothing scrolls sideways: the wide tables scroll in place, by keyboard too. ----
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  const gapScroller = gaps.getByRole('group', { name: 'Keyword gaps table' });
+  await gapScroller.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => gapScroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   // ---- Remove both: back to the invitation. ----
   for (const c of [rival, other]) {
     await competitors.getByRole('button', { name: `Remove ${c.name}` }).click();
