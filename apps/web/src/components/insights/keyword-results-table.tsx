@@ -18,7 +18,16 @@ const COMPETITOR_ROW_BG = 'rgba(109, 40, 217, 0.08)';
  */
 export function KeywordResultsTable({ keyword }: { keyword: Keyword }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // Focusable, so the results can be scrolled sideways with the keyboard on narrow screens.
+    <TableContainer
+      role="group"
+      aria-label={`Top results for ${keyword.keyword}, scrollable`}
+      tabIndex={0}
+      sx={{
+        overflowX: 'auto',
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+      }}
+    >
       <Table size="small" aria-label={`Top results for ${keyword.keyword}`}>
         <TableHead>
           <TableRow>
