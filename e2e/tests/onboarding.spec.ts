@@ -15,7 +15,7 @@ import {
 
 /** Spec sections 5 and 8, quoted exactly. */
 const INVALID_VALIDATION_CODE = 'Invalid validation code';
-/** The shared page's text for an expired or turned-off link (not used here: the link stays on). */
+/** The shared page's call to action. */
 const GET_INSIGHTS = 'Get your own insights';
 /** Words of the emulator corpus' channel names (apps/emulator/src/corpus/niches.ts). */
 const SEARCHES = ['Campfire', 'Ember'];
