@@ -67,6 +67,7 @@ ALTER TABLE "onboardings" ADD CONSTRAINT "onboardings_carried_channel_id_channel
 ALTER TABLE "shared_insights" ADD CONSTRAINT "shared_insights_onboarding_id_onboardings_id_fk" FOREIGN KEY ("onboarding_id") REFERENCES "public"."onboardings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "channel_competitors_youtube_idx" ON "channel_competitors" USING btree ("youtube_id");--> statement-breakpoint
 CREATE INDEX "onboardings_email_idx" ON "onboardings" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "onboardings_link_idx" ON "onboardings" USING btree ("link_hash");--> statement-breakpoint
 CREATE INDEX "onboardings_user_idx" ON "onboardings" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "onboardings_created_idx" ON "onboardings" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "shared_insights_onboarding_idx" ON "shared_insights" USING btree ("onboarding_id");--> statement-breakpoint

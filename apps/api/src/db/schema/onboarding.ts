@@ -62,6 +62,8 @@ export const onboardings = pgTable(
   },
   (t) => [
     index('onboardings_email_idx').on(t.email),
+    // The e-mailed link is looked up by its hash.
+    index('onboardings_link_idx').on(t.linkHash),
     index('onboardings_user_idx').on(t.userId),
     index('onboardings_created_idx').on(t.createdAt),
   ],

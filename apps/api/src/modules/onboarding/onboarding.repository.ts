@@ -117,4 +117,31 @@ export class OnboardingRepository {
       .returning({ id: onboardings.id });
     return deleted.length;
   }
+
+  /**
+   * Forgets the person behind verified onboardings that never became an account once their
+   * report's time is over: the e-mail and the owner token go; the row stays, so the shared link
+   * keeps answering 410.
+   */
+  async forgetUnclaimedBefore(before: Date): Promise<number> {
+    const forgotten = await this.db
+      .update(onboardings)
+      .set({
+        email: null,
+        tokenHash: null,
+        codeHash: null,
+        linkHash: null,
+        sessionId: sql`gen_random_uuid()`,
+      })
+      .where(
+        and(
+          isNotNull(onboardings.verifiedAt),
+          isNull(onboardings.userId),
+          isNotNull(onboardings.email),
+          lt(onboardings.verifiedAt, before),
+        ),
+      )
+      .returning({ id: onboardings.id });
+    return forgotten.length;
+  }
 }

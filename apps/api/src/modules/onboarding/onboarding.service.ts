@@ -3,7 +3,10 @@
 // verification, changes need the owner token and make the report again.
 import type { Logger } from 'pino';
 import type { Onboarding, UpdateOnboardingBody } from '@tubewise/contract';
-import { ONBOARDING_KEYWORDS_MAX } from '@tubewise/contract/onboarding-constants';
+import {
+  INSIGHTS_TTL_DAYS,
+  ONBOARDING_KEYWORDS_MAX,
+} from '@tubewise/contract/onboarding-constants';
 import type { StoredOnboardingCompetitor } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -158,12 +161,19 @@ export class OnboardingService {
     };
   }
 
-  /** Deletes unverified onboardings older than UNVERIFIED_ONBOARDING_DAYS (daily). */
+  /**
+   * Deletes unverified onboardings older than UNVERIFIED_ONBOARDING_DAYS, and forgets the e-mail
+   * of verified ones that made no account once their report expired (daily).
+   */
   async purge(): Promise<number> {
-    const before = new Date(
-      this.deps.clock.now().getTime() - UNVERIFIED_ONBOARDING_DAYS * 86_400_000,
+    const now = this.deps.clock.now().getTime();
+    const deleted = await this.deps.repo.deleteUnverifiedBefore(
+      new Date(now - UNVERIFIED_ONBOARDING_DAYS * 86_400_000),
     );
-    return this.deps.repo.deleteUnverifiedBefore(before);
+    const forgotten = await this.deps.repo.forgetUnclaimedBefore(
+      new Date(now - INSIGHTS_TTL_DAYS * 86_400_000),
+    );
+    return deleted + forgotten;
   }
 
   /** The onboarding if the session owns it (404 otherwise), counted against the IP's limit. */
