@@ -62,6 +62,10 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
+        // The entry lists every lazy chunk's file for preloading (one per page and shared part):
+        // hash-only names keep that list short (about 0.8 KB less gzip on every first load).
+        // The source maps still name each module.
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           // Everything the entry loads up front goes into one chunk. Left to itself the bundler
           // splits it into a dozen files (React, Box, Button…) because lazy pages share them;

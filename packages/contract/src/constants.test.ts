@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { routes } from './routes.ts';
 import { routeMeta } from './constants.ts';
+import { routeScopes } from './route-scopes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -65,14 +66,16 @@ describe('the constants entry (@tubewise/contract/constants)', () => {
 describe('route metadata', () => {
   it('names every route of the table and no other', () => {
     expect(Object.keys(routeMeta).sort()).toEqual(Object.keys(routes).sort());
+    expect(Object.keys(routeScopes).sort()).toEqual(Object.keys(routes).sort());
   });
 
   it('is what the route table declares: method, path and scope', () => {
     for (const [name, route] of Object.entries(routes)) {
-      const meta = routeMeta[name as keyof typeof routeMeta];
+      const key = name as keyof typeof routeMeta;
       expect({ name, method: route.method, path: route.path, scope: route.scope }).toEqual({
         name,
-        ...meta,
+        ...routeMeta[key],
+        scope: routeScopes[key],
       });
     }
   });

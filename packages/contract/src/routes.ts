@@ -13,9 +13,11 @@ import * as b from './billing.ts';
 import * as ob from './onboarding.ts';
 import * as cmp from './competition.ts';
 import { routeMeta, scopeRequiresAuth, type RouteMeta, type RouteScope } from './route-meta.ts';
+import { routeScopes } from './route-scopes.ts';
 
 /** A route as the table declares it; `auth` follows from the scope. */
 interface RouteDecl extends RouteMeta {
+  scope: RouteScope;
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;
@@ -41,72 +43,85 @@ const def = <const T extends RouteDecl>(d: T): T & { auth: AuthOf<T['scope']> } 
 export const routes = {
   publicConfig: def({
     ...routeMeta.publicConfig,
+    scope: routeScopes.publicConfig,
     summary: 'Public settings the web app needs at start',
     response: publicConfig,
   }),
   login: def({
     ...routeMeta.login,
+    scope: routeScopes.login,
     summary: 'Sign in with e-mail and password; sets the session cookies',
     body: u.loginBody,
     response: u.sessionInfo,
   }),
   logout: def({
     ...routeMeta.logout,
+    scope: routeScopes.logout,
     summary: 'Sign out: revokes the session server-side and clears the cookies',
     response: u.success,
   }),
   refresh: def({
     ...routeMeta.refresh,
+    scope: routeScopes.refresh,
     summary: 'Rotate the refresh token and issue a new session token',
     response: u.refreshResponse,
   }),
   checkToken: def({
     ...routeMeta.checkToken,
+    scope: routeScopes.checkToken,
     summary: 'Whether the session token is valid',
     response: u.checkTokenResponse,
   }),
   forget: def({
     ...routeMeta.forget,
+    scope: routeScopes.forget,
     summary: 'Send a password-reset e-mail (always answers success)',
     body: u.forgetBody,
     response: u.success,
   }),
   setPassword: def({
     ...routeMeta.setPassword,
+    scope: routeScopes.setPassword,
     summary: 'Set a new password with a reset or set-password token',
     body: u.setPasswordBody,
     response: u.success,
   }),
   setEmail: def({
     ...routeMeta.setEmail,
+    scope: routeScopes.setEmail,
     summary: "Change the signed-in user's e-mail (current password required)",
     body: u.setEmailBody,
     response: u.user,
   }),
   updatePassword: def({
     ...routeMeta.updatePassword,
+    scope: routeScopes.updatePassword,
     summary: "Change the signed-in user's password; signs out other sessions",
     body: u.updatePasswordBody,
     response: u.success,
   }),
   me: def({
     ...routeMeta.me,
+    scope: routeScopes.me,
     summary: 'The signed-in user',
     response: u.user,
   }),
   myChannels: def({
     ...routeMeta.myChannels,
+    scope: routeScopes.myChannels,
     summary: 'Channels the user owns and channels shared with the user',
     response: u.myChannels,
   }),
   emailNotifications: def({
     ...routeMeta.emailNotifications,
+    scope: routeScopes.emailNotifications,
     summary: 'Turn e-mail notifications on or off; returns the user',
     body: u.notificationSettingsBody,
     response: u.user,
   }),
   event: def({
     ...routeMeta.event,
+    scope: routeScopes.event,
     summary: 'Record a usage event (fire-and-forget)',
     body: u.eventBody,
     response: u.accepted,
@@ -114,6 +129,7 @@ export const routes = {
   }),
   pageView: def({
     ...routeMeta.pageView,
+    scope: routeScopes.pageView,
     summary: 'Record a page view (fire-and-forget)',
     body: u.pageViewBody,
     response: u.accepted,
@@ -121,24 +137,28 @@ export const routes = {
   }),
   youtubeAuthUrl: def({
     ...routeMeta.youtubeAuthUrl,
+    scope: routeScopes.youtubeAuthUrl,
     summary: 'The consent URL for connecting or reconnecting a channel',
     query: c.youtubeAuthUrlQuery,
     response: c.youtubeAuthUrlResponse,
   }),
   removeChannel: def({
     ...routeMeta.removeChannel,
+    scope: routeScopes.removeChannel,
     summary: 'Remove a channel: revokes its platform token and removes its data for this user',
     params: c.youtubeIdParams,
     response: u.success,
   }),
   channelMembers: def({
     ...routeMeta.channelMembers,
+    scope: routeScopes.channelMembers,
     summary: 'The owner and the members of a channel',
     params: c.channelIdParams,
     response: c.channelMembers,
   }),
   inviteMember: def({
     ...routeMeta.inviteMember,
+    scope: routeScopes.inviteMember,
     summary: 'Share a channel with someone by e-mail (owner only)',
     params: c.channelIdParams,
     body: c.inviteMemberBody,
@@ -147,18 +167,21 @@ export const routes = {
   }),
   removeMember: def({
     ...routeMeta.removeMember,
+    scope: routeScopes.removeMember,
     summary: 'Stop sharing a channel with someone (owner only)',
     params: c.memberParams,
     response: c.channelMembers,
   }),
   getChannelSettings: def({
     ...routeMeta.getChannelSettings,
+    scope: routeScopes.getChannelSettings,
     summary: 'Topics, language, E-E-A-T statement, tone of voice, industries and company name',
     params: c.channelIdParams,
     response: c.channelSettings,
   }),
   updateChannelSettings: def({
     ...routeMeta.updateChannelSettings,
+    scope: routeScopes.updateChannelSettings,
     summary: 'Replace the channel settings',
     params: c.channelIdParams,
     body: c.channelSettings,
@@ -166,18 +189,21 @@ export const routes = {
   }),
   locales: def({
     ...routeMeta.locales,
+    scope: routeScopes.locales,
     summary: 'Keyword languages (locations and languages of keyword data)',
     query: c.localesQuery,
     response: c.locales,
   }),
   publicChannelSearch: def({
     ...routeMeta.publicChannelSearch,
+    scope: routeScopes.publicChannelSearch,
     summary: 'Search channels by name (signed-out onboarding); cached and rate-limited',
     query: c.channelSearchQuery,
     response: c.channelSearchResponse,
   }),
   startSync: def({
     ...routeMeta.startSync,
+    scope: routeScopes.startSync,
     summary: "Start syncing a channel's videos and playlists",
     params: c.channelIdParams,
     response: c.syncStatus,
@@ -185,12 +211,14 @@ export const routes = {
   }),
   syncStatus: def({
     ...routeMeta.syncStatus,
+    scope: routeScopes.syncStatus,
     summary: 'Sync state and progress (videos done / total)',
     params: c.channelIdParams,
     response: c.syncStatus,
   }),
   videoList: def({
     ...routeMeta.videoList,
+    scope: routeScopes.videoList,
     summary: 'A page of 50 videos with level, impact and last update; sorted and filtered',
     params: c.channelIdParams,
     query: o.videoListQuery,
@@ -198,6 +226,7 @@ export const routes = {
   }),
   videoExport: def({
     ...routeMeta.videoExport,
+    scope: routeScopes.videoExport,
     summary: "Every video the list's tab, filters and search select, as a CSV file (text/csv)",
     params: c.channelIdParams,
     query: o.videoExportQuery,
@@ -205,6 +234,7 @@ export const routes = {
   }),
   checkVideos: def({
     ...routeMeta.checkVideos,
+    scope: routeScopes.checkVideos,
     summary: 'Which of up to 150 videos changed on the platform since the product last saw them',
     params: c.channelIdParams,
     body: o.videosCheckBody,
@@ -212,24 +242,28 @@ export const routes = {
   }),
   playlists: def({
     ...routeMeta.playlists,
+    scope: routeScopes.playlists,
     summary: "The channel's playlists (for the playlist filter)",
     params: c.channelIdParams,
     response: o.channelPlaylists,
   }),
   nextVideo: def({
     ...routeMeta.nextVideo,
+    scope: routeScopes.nextVideo,
     summary: 'The next video to work on: highest impact, not yet optimised, not this one',
     params: o.channelVideoParams,
     response: o.nextVideoResponse,
   }),
   videoDetails: def({
     ...routeMeta.videoDetails,
+    scope: routeScopes.videoDetails,
     summary: 'Live metadata, shared draft and last publish of a video (the editor)',
     params: o.channelVideoParams,
     response: o.videoDetails,
   }),
   setSearchTerm: def({
     ...routeMeta.setSearchTerm,
+    scope: routeScopes.setSearchTerm,
     summary: 'Choose the search term a video should be found for',
     params: o.channelVideoParams,
     body: o.searchTermBody,
@@ -237,6 +271,7 @@ export const routes = {
   }),
   recommendations: def({
     ...routeMeta.recommendations,
+    scope: routeScopes.recommendations,
     summary: 'Live recommendations: tips, level, impact, keyword figures and recommended tags',
     params: o.channelVideoParams,
     query: o.recommendationsQuery,
@@ -244,18 +279,21 @@ export const routes = {
   }),
   ignoreTip: def({
     ...routeMeta.ignoreTip,
+    scope: routeScopes.ignoreTip,
     summary: 'Ignore a tip for this video (it stops counting toward the level)',
     params: o.tipParams,
     response: o.recommendationsResponse,
   }),
   unignoreTip: def({
     ...routeMeta.unignoreTip,
+    scope: routeScopes.unignoreTip,
     summary: 'Count an ignored tip again',
     params: o.tipParams,
     response: o.recommendationsResponse,
   }),
   saveDraft: def({
     ...routeMeta.saveDraft,
+    scope: routeScopes.saveDraft,
     summary: 'Save the shared draft; refused with draft-conflict if someone saved since',
     params: o.channelVideoParams,
     body: o.saveDraftBody,
@@ -263,6 +301,7 @@ export const routes = {
   }),
   deleteDraft: def({
     ...routeMeta.deleteDraft,
+    scope: routeScopes.deleteDraft,
     summary: 'Delete the shared draft (names the revision it saw)',
     params: o.channelVideoParams,
     query: o.deleteDraftQuery,
@@ -270,6 +309,7 @@ export const routes = {
   }),
   rankings: def({
     ...routeMeta.rankings,
+    scope: routeScopes.rankings,
     summary:
       "The channel's keyword rankings: buckets, average, change, and the rows (sort, bucket, search)",
     params: c.channelIdParams,
@@ -278,12 +318,14 @@ export const routes = {
   }),
   trackedKeywords: def({
     ...routeMeta.trackedKeywords,
+    scope: routeScopes.trackedKeywords,
     summary: "The channel's tracked keywords, newest first, and the limit",
     params: c.channelIdParams,
     response: r.trackedKeywords,
   }),
   addTrackedKeywords: def({
     ...routeMeta.addTrackedKeywords,
+    scope: routeScopes.addTrackedKeywords,
     summary:
       'Track keywords (a pasted list, one per line or comma separated); says which were refused',
     params: c.channelIdParams,
@@ -293,6 +335,7 @@ export const routes = {
   }),
   deleteTrackedKeywords: def({
     ...routeMeta.deleteTrackedKeywords,
+    scope: routeScopes.deleteTrackedKeywords,
     summary: 'Stop tracking keywords; answers the deleted ones (for undo)',
     params: c.channelIdParams,
     body: r.deleteTrackedKeywordsBody,
@@ -300,6 +343,7 @@ export const routes = {
   }),
   trackedKeywordSuggestions: def({
     ...routeMeta.trackedKeywordSuggestions,
+    scope: routeScopes.trackedKeywordSuggestions,
     summary:
       "Keywords the channel could track: its videos' search terms, bookmarked keywords and phrases its videos rank for",
     params: c.channelIdParams,
@@ -308,6 +352,7 @@ export const routes = {
   }),
   keywordRanking: def({
     ...routeMeta.keywordRanking,
+    scope: routeScopes.keywordRanking,
     summary:
       "One tracked keyword: its latest results (the channel's videos marked), 90 days of rank history and the video to optimise",
     params: r.keywordRankingParams,
@@ -315,6 +360,7 @@ export const routes = {
   }),
   runRankChecks: def({
     ...routeMeta.runRankChecks,
+    scope: routeScopes.runRankChecks,
     summary:
       "Runs today's checks of the channel's keywords (each keyword checked at most once a day for everyone)",
     params: c.channelIdParams,
@@ -322,12 +368,14 @@ export const routes = {
   }),
   templates: def({
     ...routeMeta.templates,
+    scope: routeScopes.templates,
     summary: "The channel's description templates, newest first",
     params: c.channelIdParams,
     response: o.templates,
   }),
   createTemplate: def({
     ...routeMeta.createTemplate,
+    scope: routeScopes.createTemplate,
     summary: 'Create a description template',
     params: c.channelIdParams,
     body: o.templateBody,
@@ -336,6 +384,7 @@ export const routes = {
   }),
   updateTemplate: def({
     ...routeMeta.updateTemplate,
+    scope: routeScopes.updateTemplate,
     summary: 'Replace a template',
     params: o.templateParams,
     body: o.templateBody,
@@ -343,12 +392,14 @@ export const routes = {
   }),
   deleteTemplate: def({
     ...routeMeta.deleteTemplate,
+    scope: routeScopes.deleteTemplate,
     summary: 'Delete a template',
     params: o.templateParams,
     response: u.success,
   }),
   uploadThumbnail: def({
     ...routeMeta.uploadThumbnail,
+    scope: routeScopes.uploadThumbnail,
     summary: 'Upload a JPEG or PNG thumbnail (raw body); checked for size, width and ratio',
     params: o.channelVideoParams,
     response: o.uploadedThumbnail,
@@ -356,12 +407,14 @@ export const routes = {
   }),
   thumbnailImage: def({
     ...routeMeta.thumbnailImage,
+    scope: routeScopes.thumbnailImage,
     summary: 'An uploaded thumbnail image (for previews); only for people on its channel',
     params: o.thumbnailParams,
     response: u.success,
   }),
   publish: def({
     ...routeMeta.publish,
+    scope: routeScopes.publish,
     summary: 'Publish title, description, tags, language and thumbnail to the platform',
     params: o.channelVideoParams,
     body: o.publishBody,
@@ -369,42 +422,49 @@ export const routes = {
   }),
   publishHistory: def({
     ...routeMeta.publishHistory,
+    scope: routeScopes.publishHistory,
     summary: 'Every publish of this video through the product, newest first',
     params: o.channelVideoParams,
     response: o.publishHistory,
   }),
   restorePublish: def({
     ...routeMeta.restorePublish,
+    scope: routeScopes.restorePublish,
     summary: 'Undo a publish: publish the metadata it replaced',
     params: o.publishParams,
     response: o.publishResponse,
   }),
   discoverIdeas: def({
     ...routeMeta.discoverIdeas,
+    scope: routeScopes.discoverIdeas,
     summary: 'Video ideas for 1–10 seed keywords, by opportunity (11 on page 1, then 10)',
     body: i.discoverBody,
     response: i.discoverResponse,
   }),
   suggestedIdeas: def({
     ...routeMeta.suggestedIdeas,
+    scope: routeScopes.suggestedIdeas,
     summary: "Ideas seeded from the channel's topics and industries",
     query: i.suggestedQuery,
     response: i.suggestedResponse,
   }),
   ideaDetails: def({
     ...routeMeta.ideaDetails,
+    scope: routeScopes.ideaDetails,
     summary: 'An idea with its trend, the videos ranking for it, why it scores so, and titles',
     query: i.ideaDetailsQuery,
     response: i.ideaDetails,
   }),
   ideaFolders: def({
     ...routeMeta.ideaFolders,
+    scope: routeScopes.ideaFolders,
     summary: "A channel's idea folders; the default 'Your saved ideas' first",
     query: i.channelQuery,
     response: i.ideaFolders,
   }),
   createIdeaFolder: def({
     ...routeMeta.createIdeaFolder,
+    scope: routeScopes.createIdeaFolder,
     summary: 'Create a folder',
     body: i.folderBody,
     response: i.ideaFolder,
@@ -412,6 +472,7 @@ export const routes = {
   }),
   renameIdeaFolder: def({
     ...routeMeta.renameIdeaFolder,
+    scope: routeScopes.renameIdeaFolder,
     summary: 'Rename a folder (not the default one)',
     params: i.idParams,
     body: i.renameFolderBody,
@@ -419,18 +480,21 @@ export const routes = {
   }),
   deleteIdeaFolder: def({
     ...routeMeta.deleteIdeaFolder,
+    scope: routeScopes.deleteIdeaFolder,
     summary: 'Delete a folder (not the default one); its ideas move to the default folder',
     params: i.idParams,
     response: u.success,
   }),
   savedIdeas: def({
     ...routeMeta.savedIdeas,
+    scope: routeScopes.savedIdeas,
     summary: "A channel's saved ideas, newest first, optionally of one folder",
     query: i.savedIdeasQuery,
     response: i.savedIdeas,
   }),
   saveIdea: def({
     ...routeMeta.saveIdea,
+    scope: routeScopes.saveIdea,
     summary: 'Save an idea into a folder (the default one unless given)',
     body: i.saveIdeaBody,
     response: i.savedIdea,
@@ -438,6 +502,7 @@ export const routes = {
   }),
   moveSavedIdea: def({
     ...routeMeta.moveSavedIdea,
+    scope: routeScopes.moveSavedIdea,
     summary: 'Move a saved idea to another folder of its channel',
     params: i.idParams,
     body: i.moveIdeaBody,
@@ -445,18 +510,21 @@ export const routes = {
   }),
   deleteSavedIdea: def({
     ...routeMeta.deleteSavedIdea,
+    scope: routeScopes.deleteSavedIdea,
     summary: 'Delete a saved idea and its script',
     params: i.idParams,
     response: u.success,
   }),
   videoScript: def({
     ...routeMeta.videoScript,
+    scope: routeScopes.videoScript,
     summary: "A saved idea's script (empty, revision 0, before the first save)",
     params: i.idParams,
     response: i.videoScript,
   }),
   saveVideoScript: def({
     ...routeMeta.saveVideoScript,
+    scope: routeScopes.saveVideoScript,
     summary: "Save a script; 409 'script-conflict' with the current script when the base is stale",
     params: i.idParams,
     body: i.saveScriptBody,
@@ -464,23 +532,27 @@ export const routes = {
   }),
   videoScriptVersions: def({
     ...routeMeta.videoScriptVersions,
+    scope: routeScopes.videoScriptVersions,
     summary: 'Earlier versions of a script, newest first (the last 50 replaced by a save)',
     params: i.idParams,
     response: i.scriptVersions,
   }),
   ideaInboxSettings: def({
     ...routeMeta.ideaInboxSettings,
+    scope: routeScopes.ideaInboxSettings,
     summary: "The weekly ideas e-mail per channel (people with 'weekly_video_ideas')",
     response: i.ideaInboxSettings,
   }),
   updateIdeaInboxSettings: def({
     ...routeMeta.updateIdeaInboxSettings,
+    scope: routeScopes.updateIdeaInboxSettings,
     summary: 'Opt in or out of the weekly ideas e-mail for a channel',
     body: i.ideaInboxBody,
     response: i.ideaInboxSettings,
   }),
   unsubscribeWeeklyIdeas: def({
     ...routeMeta.unsubscribeWeeklyIdeas,
+    scope: routeScopes.unsubscribeWeeklyIdeas,
     summary:
       'Unsubscribe from the weekly ideas e-mail with the token of its link (no sign-in; the link opens a page that posts this, so mail scanners fetching links change nothing)',
     body: i.unsubscribeBody,
@@ -488,18 +560,21 @@ export const routes = {
   }),
   keywordSearch: def({
     ...routeMeta.keywordSearch,
+    scope: routeScopes.keywordSearch,
     summary: 'Keyword suggestions with estimated volume, competition and CPC',
     query: k.keywordSearchQuery,
     response: k.keywordSearchResponse,
   }),
   bookmarkedKeywords: def({
     ...routeMeta.bookmarkedKeywords,
+    scope: routeScopes.bookmarkedKeywords,
     summary: "A video's bookmarked keywords, by volume descending",
     params: o.channelVideoParams,
     response: k.bookmarkedKeywords,
   }),
   bookmarkKeyword: def({
     ...routeMeta.bookmarkKeyword,
+    scope: routeScopes.bookmarkKeyword,
     summary: 'Bookmark a keyword for a video',
     params: o.channelVideoParams,
     body: k.bookmarkKeywordBody,
@@ -507,12 +582,14 @@ export const routes = {
   }),
   removeBookmarkedKeyword: def({
     ...routeMeta.removeBookmarkedKeyword,
+    scope: routeScopes.removeBookmarkedKeyword,
     summary: 'Remove a bookmarked keyword',
     params: o.channelVideoParams.extend({ keywordId: z.string().min(1).max(100) }),
     response: k.bookmarkedKeywords,
   }),
   rankingsMovement: def({
     ...routeMeta.rankingsMovement,
+    scope: routeScopes.rankingsMovement,
     summary:
       "The channel's ranking movement over 30, 90 or 365 days: visibility, winners and losers, top-10 entries and exits, top-20 share",
     params: c.channelIdParams,
@@ -521,6 +598,7 @@ export const routes = {
   }),
   organicStats: def({
     ...routeMeta.organicStats,
+    scope: routeScopes.organicStats,
     summary:
       "The channel's organic search performance over 28, 90 or 365 days against the previous period: daily views and watch time from YouTube search, search's share of views, top search terms, and the monetary value with its method",
     params: c.channelIdParams,
@@ -529,6 +607,7 @@ export const routes = {
   }),
   setCostPerView: def({
     ...routeMeta.setCostPerView,
+    scope: routeScopes.setCostPerView,
     summary:
       "Set the channel's cost per view for its monetary value (null: the location's documented default)",
     params: c.channelIdParams,
@@ -537,17 +616,20 @@ export const routes = {
   }),
   billingOverview: def({
     ...routeMeta.billingOverview,
+    scope: routeScopes.billingOverview,
     summary:
       "The account's plan, trial, subscription, usage against its limits and the plans on offer",
     response: b.billingOverview,
   }),
   invoices: def({
     ...routeMeta.invoices,
+    scope: routeScopes.invoices,
     summary: "The account's invoices, newest first, with links to Stripe's pages",
     response: b.invoiceList,
   }),
   startCheckout: def({
     ...routeMeta.startCheckout,
+    scope: routeScopes.startCheckout,
     summary:
       'Start Stripe Checkout for a plan and interval; answers the page to send the browser to',
     body: b.checkoutBody,
@@ -555,6 +637,7 @@ export const routes = {
   }),
   confirmCheckout: def({
     ...routeMeta.confirmCheckout,
+    scope: routeScopes.confirmCheckout,
     summary:
       'Apply a finished Checkout session now (the return page calls it; the webhook does the same)',
     body: b.confirmCheckoutBody,
@@ -562,17 +645,20 @@ export const routes = {
   }),
   billingPortal: def({
     ...routeMeta.billingPortal,
+    scope: routeScopes.billingPortal,
     summary: "Open Stripe's Customer Portal (card, plan changes, cancellation, invoices)",
     response: b.redirectUrl,
   }),
   refreshBilling: def({
     ...routeMeta.refreshBilling,
+    scope: routeScopes.refreshBilling,
     summary:
       "Read the account's subscriptions from Stripe again (the return from the Customer Portal; webhooks do the same later)",
     response: b.billingOverview,
   }),
   customPlanRequest: def({
     ...routeMeta.customPlanRequest,
+    scope: routeScopes.customPlanRequest,
     summary: 'Ask for a plan larger than the catalogue (stored and e-mailed to sales)',
     body: b.customPlanBody,
     response: b.customPlanRequest,
@@ -580,17 +666,20 @@ export const routes = {
   }),
   setProfileName: def({
     ...routeMeta.setProfileName,
+    scope: routeScopes.setProfileName,
     summary: "Change the person's name; returns the user",
     body: b.profileNameBody,
     response: u.user,
   }),
   accountExports: def({
     ...routeMeta.accountExports,
+    scope: routeScopes.accountExports,
     summary: "The account's exports, newest first",
     response: b.accountExportList,
   }),
   requestAccountExport: def({
     ...routeMeta.requestAccountExport,
+    scope: routeScopes.requestAccountExport,
     summary:
       'Start an export of everything the account owns (a job; a ZIP of JSON and CSV files, linked by e-mail)',
     response: b.accountExport,
@@ -598,6 +687,7 @@ export const routes = {
   }),
   deleteAccount: def({
     ...routeMeta.deleteAccount,
+    scope: routeScopes.deleteAccount,
     summary:
       'Delete the account: revokes platform tokens, cancels the subscription, deletes the data, signs out everywhere',
     body: b.deleteAccountBody,
@@ -605,6 +695,7 @@ export const routes = {
   }),
   aiPermission: def({
     ...routeMeta.aiPermission,
+    scope: routeScopes.aiPermission,
     summary:
       "Allow or refuse sending the person's channel data (metadata, captions) to the AI model; returns the user",
     body: ai.aiPermissionBody,
@@ -612,18 +703,21 @@ export const routes = {
   }),
   aiQuota: def({
     ...routeMeta.aiQuota,
+    scope: routeScopes.aiQuota,
     summary: "The channel's AI generations this month against its limit (quota exceeded or not)",
     params: c.channelIdParams,
     response: ai.aiQuota,
   }),
   aiEligibility: def({
     ...routeMeta.aiEligibility,
+    scope: routeScopes.aiEligibility,
     summary: 'Whether the video can get AI-written metadata now, with every condition that fails',
     params: o.channelVideoParams,
     response: ai.aiEligibility,
   }),
   generateAiMetadata: def({
     ...routeMeta.generateAiMetadata,
+    scope: routeScopes.generateAiMetadata,
     summary:
       'Start writing titles and a description for the video (a job); answers the pending generation at once',
     params: o.channelVideoParams,
@@ -633,12 +727,14 @@ export const routes = {
   }),
   latestAiGeneration: def({
     ...routeMeta.latestAiGeneration,
+    scope: routeScopes.latestAiGeneration,
     summary: "The video's latest AI generation (pending, running, done or failed) with its result",
     params: o.channelVideoParams,
     response: ai.latestAiGeneration,
   }),
   aiFeedback: def({
     ...routeMeta.aiFeedback,
+    scope: routeScopes.aiFeedback,
     summary: 'Rate a generated title or the description up or down, or unset the rating',
     params: ai.aiGenerationParams,
     body: ai.aiFeedbackBody,
@@ -646,6 +742,7 @@ export const routes = {
   }),
   newOnboarding: def({
     ...routeMeta.newOnboarding,
+    scope: routeScopes.newOnboarding,
     summary: 'Start an onboarding bound to the browser session id',
     body: ob.newOnboardingBody,
     response: ob.onboarding,
@@ -653,6 +750,7 @@ export const routes = {
   }),
   getOnboarding: def({
     ...routeMeta.getOnboarding,
+    scope: routeScopes.getOnboarding,
     summary: "The browser session's onboarding (404 for any other session)",
     params: ob.onboardingParams,
     query: ob.onboardingQuery,
@@ -660,6 +758,7 @@ export const routes = {
   }),
   updateOnboarding: def({
     ...routeMeta.updateOnboarding,
+    scope: routeScopes.updateOnboarding,
     summary:
       'Save a step (competitors, keywords, locale); the e-mail with the terms sends the code; after verification needs the owner token',
     params: ob.onboardingParams,
@@ -668,6 +767,7 @@ export const routes = {
   }),
   validateEmailToken: def({
     ...routeMeta.validateEmailToken,
+    scope: routeScopes.validateEmailToken,
     summary:
       "Verify the e-mail with the link's token; answers the e-mail and owner token when valid",
     body: ob.validateEmailTokenBody,
@@ -675,18 +775,21 @@ export const routes = {
   }),
   validateEmailCode: def({
     ...routeMeta.validateEmailCode,
+    scope: routeScopes.validateEmailCode,
     summary: 'Verify the e-mail with the 6-digit code; answers the owner token, or none and why',
     body: ob.validateEmailCodeBody,
     response: ob.validateEmailCodeResponse,
   }),
   renewValidateEmailCode: def({
     ...routeMeta.renewValidateEmailCode,
+    scope: routeScopes.renewValidateEmailCode,
     summary: 'Send a new code and link (rate-limited; the same answer whether or not one went)',
     body: ob.renewValidateEmailCodeBody,
     response: ob.renewValidateEmailCodeResponse,
   }),
   onboardingKeywordSuggestions: def({
     ...routeMeta.onboardingKeywordSuggestions,
+    scope: routeScopes.onboardingKeywordSuggestions,
     summary: "Keyword suggestions from the chosen competitors' recent videos",
     params: ob.onboardingParams,
     query: ob.onboardingQuery,
@@ -694,6 +797,7 @@ export const routes = {
   }),
   createOnboardingAccount: def({
     ...routeMeta.createOnboardingAccount,
+    scope: routeScopes.createOnboardingAccount,
     summary:
       'Create the account of a verified onboarding (trial starts; keywords and competitors carried to the first channel) and sign in',
     params: ob.onboardingParams,
@@ -703,12 +807,14 @@ export const routes = {
   }),
   publicLocales: def({
     ...routeMeta.publicLocales,
+    scope: routeScopes.publicLocales,
     summary: 'The keyword languages (public: onboarding)',
     query: c.localesQuery,
     response: c.locales,
   }),
   sharedInsights: def({
     ...routeMeta.sharedInsights,
+    scope: routeScopes.sharedInsights,
     summary:
       'A shared insights report (public; 404 when unknown, 410 link-expired when expired or revoked)',
     params: ob.insightsParams,
@@ -716,6 +822,7 @@ export const routes = {
   }),
   revokeInsights: def({
     ...routeMeta.revokeInsights,
+    scope: routeScopes.revokeInsights,
     summary: 'Stop sharing an insights report (its owner token)',
     params: ob.insightsParams,
     body: ob.revokeInsightsBody,
@@ -723,12 +830,14 @@ export const routes = {
   }),
   competitors: def({
     ...routeMeta.competitors,
+    scope: routeScopes.competitors,
     summary: "The channel's competitors with their public figures (competition_user)",
     params: cmp.competitorsParams,
     response: cmp.competitorsResponse,
   }),
   addCompetitor: def({
     ...routeMeta.addCompetitor,
+    scope: routeScopes.addCompetitor,
     summary: 'Add a competitor by platform channel id (at most 5 per channel)',
     params: cmp.competitorsParams,
     body: cmp.addCompetitorBody,
@@ -737,12 +846,14 @@ export const routes = {
   }),
   removeCompetitor: def({
     ...routeMeta.removeCompetitor,
+    scope: routeScopes.removeCompetitor,
     summary: 'Remove a competitor',
     params: cmp.competitorParams,
     response: cmp.competitorsResponse,
   }),
   competition: def({
     ...routeMeta.competition,
+    scope: routeScopes.competition,
     summary:
       'Share of voice, keyword gaps, upload cadence, views per video, top videos and tags over 90 days',
     params: cmp.competitorsParams,
