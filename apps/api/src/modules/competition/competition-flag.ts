@@ -6,14 +6,7 @@ import { COMPETITION_FLAG } from '@tubewise/contract/onboarding-constants';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-
-/** Whether a comma-separated flags string holds `flag`. */
-export function hasFlag(flags: string, flag: string): boolean {
-  return flags
-    .split(',')
-    .map((f) => f.trim())
-    .includes(flag);
-}
+import { hasFlag } from '../../lib/flags.ts';
 
 /**
  * Refuses a person without the competition flag with 403 `feature-not-enabled`. Read from the

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { channelMembers, channels, ideaInboxSubscriptions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hasFlag } from '../../lib/flags.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { ChannelsService } from '../channels/index.ts';
 import type { MailService } from '../mail/index.ts';
@@ -330,13 +331,6 @@ export function ideasFromSuggestions(ideas: Pick<IdeasService, 'suggested'>): We
       .filter((idea) => idea.savedIdeaIds.length === 0)
       .map((idea) => ({ phrase: idea.phrase, languageId: idea.languageId, volume: idea.volume }));
   };
-}
-
-function hasFlag(flags: string, flag: string): boolean {
-  return flags
-    .split(',')
-    .map((f) => f.trim())
-    .includes(flag);
 }
 
 function invalidToken(): AppError {
