@@ -7,8 +7,9 @@ import { escapeHtml } from '../../lib/html.ts';
 
 /**
  * The verification e-mail of an onboarding: the 6-digit code and a link that does the same.
- * Sensitive (both verify the address): its body is erased from the outbox once delivered. It
- * says nothing about whether the address has an account.
+ * Sensitive (both verify the address): its body is erased from the outbox once delivered. The
+ * subject carries no code: subjects are logged and kept in the outbox for 30 days. It says
+ * nothing about whether the address has an account.
  */
 export function verificationEmail(input: {
   to: string;
@@ -20,7 +21,7 @@ export function verificationEmail(input: {
   return {
     to,
     sensitive: true,
-    subject: `${code} is your ${productName} verification code`,
+    subject: `Verify your e-mail for ${productName}`,
     text: [
       `Your ${productName} verification code is:`,
       '',

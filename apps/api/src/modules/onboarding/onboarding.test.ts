@@ -70,7 +70,10 @@ describe.each(testBackends())('public onboarding (%s)', (backend) => {
         : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) }),
     });
 
-  /** The latest verification e-mail to `to`: its code and link token. */
+  /**
+   * The latest verification e-mail to `to`: its code and link token, read from the body (this
+   * app has no SMTP, so the body stays in the outbox; a delivered one is erased).
+   */
   const mailTo = async (to: string) => {
     const mails = (await t.services.mail.recent(500)).filter((m) => m.to === to);
     const latest = mails[0];
@@ -445,7 +448,7 @@ describe.each(testBackends())('public onboarding (%s)', (backend) => {
         statuses: [created.statusCode, step.statusCode, renew.statusCode],
         bodies: [mask(created), mask(step), mask(renew)],
         headers: Object.keys(step.headers).sort(),
-        subject: mail.subject!.replace(/^\d{6}/, 'CODE'),
+        subject: mail.subject,
       };
     };
     const member = await run('member@example.com');
