@@ -3,6 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@tubewise/contract';
 import { AppError } from '../lib/errors.ts';
 
+/** Client routes of the web app that search engines must not index (public, unlisted pages). */
+const NOINDEX_PAGES = /^\/(share\/|onboarding(\/|$))/;
+
 const statusToCode: Record<number, ErrorCode> = {
   400: 'bad-request',
   401: 'unauthorized',
@@ -84,6 +87,8 @@ export function registerErrorHandler(
       !options.apiPrefixes.some((p) => pathname.startsWith(p)) &&
       !/\.[a-z0-9]+$/i.test(pathname)
     ) {
+      // The onboarding and the shared reports are for the people their links are given to.
+      if (NOINDEX_PAGES.test(pathname)) reply.header('x-robots-tag', 'noindex, nofollow');
       return reply.header('cache-control', 'no-cache').sendFile(options.spaIndex);
     }
     reply.code(404).send({

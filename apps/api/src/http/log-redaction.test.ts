@@ -15,13 +15,16 @@ describe('redactUrl', () => {
     expect(redactUrl('/a?access_token=x&api_key=y&flag')).toBe(
       '/a?access_token=[redacted]&api_key=[redacted]&flag',
     );
+    expect(redactUrl('/api/public/onboarding/x/keyword-suggestions?sessionId=abc&q=1')).toBe(
+      '/api/public/onboarding/x/keyword-suggestions?sessionId=[redacted]&q=1',
+    );
     expect(redactUrl('/plain/path')).toBe('/plain/path');
     expect(redactUrl('/a?%E0%A4%A=1&token=2')).toBe('/a?%E0%A4%A=1&token=[redacted]');
   });
 });
 
 describe.each(testBackends())('request logs (%s)', (backend) => {
-  it('never contain reset tokens, OAuth codes, cookies or passwords', async () => {
+  it('never contain reset tokens, OAuth codes, onboarding session ids, cookies or passwords', async () => {
     const lines: string[] = [];
     const probe = await createTestApp(backend);
     const config = { ...probe.config, env: { ...probe.config.env, LOG_LEVEL: 'info' as const } };
@@ -33,6 +36,10 @@ describe.each(testBackends())('request logs (%s)', (backend) => {
       await t.app.inject({
         method: 'GET',
         url: '/api/nope?code=OAUTH-CODE-VALUE&state=STATE-VALUE',
+      });
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/public/onboarding/00000000-0000-4000-8000-000000000000?sessionId=6c0a7e52-5e55-4d1e-9c1d-5e5510ab1d00',
       });
       await t.app.inject({
         method: 'POST',
@@ -47,7 +54,7 @@ describe.each(testBackends())('request logs (%s)', (backend) => {
     expect(log).toContain('/set-password?token=[redacted]');
     expect(log).toContain('incoming request');
     expect(log).not.toMatch(
-      /RESET-TOKEN|OAUTH-CODE|STATE-VALUE|COOKIE-VALUE|BODY-TOKEN|PASSWORD-VALUE/,
+      /RESET-TOKEN|OAUTH-CODE|STATE-VALUE|COOKIE-VALUE|BODY-TOKEN|PASSWORD-VALUE|5e5510ab1d00/,
     );
   });
 });

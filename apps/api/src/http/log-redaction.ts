@@ -1,6 +1,9 @@
-/** Query parameters whose values never reach the logs (reset links, OAuth codes, keys). */
+/**
+ * Query parameters whose values never reach the logs (reset links, OAuth codes, keys, and the
+ * onboarding's browser session id, which is all that binds a public onboarding to its browser).
+ */
 const SENSITIVE_PARAM =
-  /^(token|code|state|password|secret|key|api_key|apikey|access_token|refresh_token|id_token)$/i;
+  /^(token|code|state|password|secret|key|api_key|apikey|access_token|refresh_token|id_token|sessionid|session_id)$/i;
 
 /** The URL with the values of sensitive query parameters replaced by [redacted]. */
 export function redactUrl(url: string): string {

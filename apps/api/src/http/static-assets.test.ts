@@ -78,6 +78,24 @@ describe.each(testBackends())('static web assets arrive compressed (%s)', (backe
     },
   );
 
+  it('marks the onboarding and shared report pages noindex, and no other page', async () => {
+    for (const url of [
+      '/onboarding',
+      '/onboarding?token=abc',
+      '/share/insights/AAAAAAAAAAAAAAAAAAAAAA',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(HTML);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+    for (const url of ['/video-idea/discover', '/onboardings', '/login']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+
   it('serves neither the build report nor the compressed copies under their own names', async () => {
     for (const url of [
       '/bundle-report.json',
