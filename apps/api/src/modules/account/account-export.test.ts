@@ -161,6 +161,24 @@ describe.each(testBackends())('account export (%s)', (backend) => {
         tokenHash: 'onboarding-owner-token-hash-secret',
       })
       .returning();
+    // Someone else typed the address into an onboarding and never verified it: not theirs.
+    await db.insert(onboardings).values({
+      sessionId: '9d1c2b3a-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+      locale: 'en-us',
+      email: 'exporter@example.com',
+      keywords: ['stranger typed this'],
+      competitors: [{ youtubeId: 'UCstranger', title: 'Stranger Pick', thumbnailUrl: '' }],
+      createdAt: new Date(clock.now().getTime() + 3_600_000),
+    });
+    // A verified onboarding of the address that made no account: it proved the mailbox.
+    await db.insert(onboardings).values({
+      sessionId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5e',
+      locale: 'en-us',
+      email: 'exporter@example.com',
+      keywords: ['verified later'],
+      verifiedAt: clock.now(),
+      createdAt: new Date(clock.now().getTime() + 7_200_000),
+    });
     await db.insert(sharedInsights).values({
       id: 'exporter-shared-report-0001',
       onboardingId: onboarding!.id,
@@ -237,7 +255,9 @@ describe.each(testBackends())('account export (%s)', (backend) => {
         competitors: [{ youtubeId: 'UCrival', title: 'Rival Kitchen' }],
         sharedReports: [{ id: 'exporter-shared-report-0001', status: 'pending' }],
       },
+      { keywords: ['verified later'], sharedReports: [] },
     ]);
+    expect(JSON.stringify(json('onboardings.json'))).not.toMatch(/stranger|Stranger/);
     expect(json('tracked-keywords.json')).toMatchObject([
       { keyword: 'camp cooking', latestDay: '2025-01-02', latestPosition: 3 },
     ]);

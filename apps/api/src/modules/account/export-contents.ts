@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -326,7 +326,13 @@ export async function writeAccountExport(
       createdAt: onboardings.createdAt,
     })
     .from(onboardings)
-    .where(or(eq(onboardings.userId, userId), eq(onboardings.email, user.email)))
+    // By e-mail only once verified: anyone may type an address into an unverified one.
+    .where(
+      or(
+        eq(onboardings.userId, userId),
+        and(eq(onboardings.email, user.email), isNotNull(onboardings.verifiedAt)),
+      ),
+    )
     .orderBy(asc(onboardings.createdAt));
   const reports = madeWith.length
     ? await db
