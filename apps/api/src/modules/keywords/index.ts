@@ -24,5 +24,11 @@ export {
   STOP_WORDS,
   wordsOf,
 } from './keyword-words.ts';
+export {
+  distinctPhrases,
+  sharedPhrases,
+  type PhraseSource,
+  type SharedPhrase,
+} from './video-phrases.ts';
 export { registerKeywordRoutes } from './keywords.routes.ts';
 export { KeywordsService, marketOf, type DetailedKeywordMetrics } from './keywords.service.ts';
