@@ -94,7 +94,7 @@ describe('/competition', () => {
     );
     const found = await screen.findByRole('list', { name: 'Channels found' });
     expect(within(found).getByText('Your channel')).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'More channels' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show more channels' }));
     expect(await within(found).findByText('Crumb Lab')).toBeVisible();
     expect(
       api.requests.filter((r) => r.route === 'publicChannelSearch').map((r) => r.query),
@@ -105,6 +105,8 @@ describe('/competition', () => {
     expect(within(competitors).getByText('Rival Bakes')).toBeVisible();
     expect(within(competitors).getByText('Reading its data…')).toBeVisible();
     expect(within(found).getByText('Added')).toBeVisible();
+    // The button is gone: focus is on the text that replaced it.
+    expect(within(found).getByText('Added')).toHaveFocus();
     expect(api.requests.find((r) => r.route === 'addCompetitor')?.body).toEqual({
       youtubeId: 'UC-rival-1',
     });

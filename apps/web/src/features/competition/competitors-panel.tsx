@@ -10,11 +10,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { ChannelSearch } from '../../components/channel-search/channel-search.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { formatCompactNumber } from '../../lib/format.ts';
+import { userQueryKey } from '../../lib/user.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { competitorsLimitText, countText } from './competition-format.ts';
-import { CompetitorSearch } from './competitor-search.tsx';
 import { Section } from './section.tsx';
 
 /** What the add call's failure says. */
@@ -186,12 +187,20 @@ export function CompetitorsPanel({
             Find a channel you compete with and add it ({competitors.length} of {max} added).
           </Typography>
         )}
-        <CompetitorSearch
-          ownYoutubeId={ownYoutubeId}
-          added={added}
+        <ChannelSearch
+          searchLabel="Find competitors"
+          fieldLabel="Search channels by name"
+          hint="Search for the YouTube channels you compete with, by name."
+          queryScope={userQueryKey}
+          actionLabel="Add"
+          pendingLabel="Adding…"
+          pendingId={adding}
+          blockedReason={(youtubeId) => {
+            if (youtubeId === ownYoutubeId) return 'Your channel';
+            return added.has(youtubeId) ? 'Added' : null;
+          }}
           full={full}
-          addingId={adding}
-          onAdd={onAdd}
+          onPick={(channel) => onAdd(channel.youtubeId)}
         />
       </>
     );

@@ -1,19 +1,17 @@
 /**
  * The competition view's calls: a channel's competitors (list, add, remove), its competition
- * report, the public channel search that finds competitors, and tracking a gap's keyword.
+ * report and tracking a gap's keyword (competitors are found with lib/channel-search.ts).
  * Everything of a channel sits under its rank data key (lib/rank-data.ts), so tracking a keyword
  * here or on the rankings pages refreshes the report's gaps too.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AddTrackedKeywordsResult,
   CompetitionReport,
   CompetitorsResponse,
-  ResponseOf,
 } from '@tubewise/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { rankDataKey, refreshRankData } from '../../../lib/rank-data.ts';
-import { userQueryKey } from '../../../lib/user.ts';
 
 /** How often the report is asked again while a competitor's data is read for the first time. */
 export const REFRESHING_POLL_MS = 5_000;
@@ -27,8 +25,6 @@ export const competitionQueryKeys = {
     [...competitionQueryKeys.all(channelId), 'competitors'] as const,
   /** The channel's competition report. */
   report: (channelId: string) => [...competitionQueryKeys.all(channelId), 'report'] as const,
-  /** One query of the public channel search. */
-  search: (q: string) => [...userQueryKey, 'channel-search', q] as const,
 };
 
 /** The channel's competitors; disabled until the channel is known. */
@@ -79,26 +75,6 @@ export function useCompetitorChanges(channelId: string | undefined) {
     onSuccess: settle,
   });
   return { add, remove };
-}
-
-/** One page of the public channel search. */
-export type ChannelSearchPage = ResponseOf<'publicChannelSearch'>;
-
-/**
- * The public channel search for `q` (empty: nothing asked), one page at a time ("More channels"
- * follows `nextPageToken`). Asked only when the person searches, as the search costs platform
- * quota and is rate-limited.
- */
-export function useChannelSearch(q: string) {
-  return useInfiniteQuery({
-    queryKey: competitionQueryKeys.search(q),
-    queryFn: ({ pageParam, signal }): Promise<ChannelSearchPage> =>
-      apiRequest('publicChannelSearch', { query: { q, page_token: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextPageToken ?? undefined,
-    enabled: q.length > 0,
-    staleTime: 5 * 60_000,
-  });
 }
 
 /** Tracks one keyword in its language; every rank view of the channel is refreshed after. */

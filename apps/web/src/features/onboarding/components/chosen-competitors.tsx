@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { OnboardingCompetitor } from '@tubewise/contract';
 import { ONBOARDING_COMPETITORS_MAX } from '@tubewise/contract/onboarding-constants';
-import { ChannelAvatar } from './channel-avatar.tsx';
+import { ChannelAvatar } from '../../../components/channel-search/channel-avatar.tsx';
 
 /** The competitors chosen so far ("2 of 5 chosen"), each with Remove. */
 export function ChosenCompetitors({

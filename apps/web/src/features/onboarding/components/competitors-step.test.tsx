@@ -104,7 +104,9 @@ describe('Onboarding: session and competitors', () => {
     ]);
 
     await search(user, 'Pottery');
-    expect(await screen.findByText('No channels found for “Pottery”.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No channels found for “Pottery”. Try another name.'),
+    ).toBeInTheDocument();
   });
 
   it("says 'Channel search failed' when the search fails", async () => {
@@ -129,7 +131,9 @@ describe('Onboarding: session and competitors', () => {
     expect(screen.getByText('5 of 5 chosen')).toBeInTheDocument();
     expect(screen.getByText(COMPETITORS_FULL_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose Bread Channel 6' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Bread Channel 1 chosen' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Choose Bread Channel 1' })).toBeNull();
+    // Focus went to what replaced the last "Choose".
+    expect(document.activeElement).toHaveTextContent('Bread Channel 5: Chosen');
 
     await user.click(screen.getByRole('button', { name: 'Remove Bread Channel 2' }));
     expect(screen.getByText('4 of 5 chosen')).toBeInTheDocument();

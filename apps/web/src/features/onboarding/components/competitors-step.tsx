@@ -6,6 +6,7 @@ import {
   ONBOARDING_COMPETITORS_MAX,
   ONBOARDING_COMPETITORS_MIN,
 } from '@tubewise/contract/onboarding-constants';
+import { ChannelSearch } from '../../../components/channel-search/channel-search.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { useUpdateOnboarding } from '../api/update-onboarding.ts';
 import { callErrorText } from '../call-error-text.ts';
@@ -14,7 +15,6 @@ import {
   COMPETITORS_TOO_FEW_TEXT,
   SAVE_FAILED_TEXT,
 } from '../onboarding-texts.ts';
-import { ChannelSearch } from './channel-search.tsx';
 import { ChosenCompetitors } from './chosen-competitors.tsx';
 import { StepActions } from './step-actions.tsx';
 import { StepHeading } from './step-heading.tsx';
@@ -61,9 +61,13 @@ export function CompetitorsStep({
         make videos like yours.
       </Typography>
       <ChannelSearch
-        chosenIds={new Set(chosen.map((c) => c.youtubeId))}
+        searchLabel="Search channels"
+        fieldLabel="Channel name"
+        hint="Search for the YouTube channels you compete with, by name."
+        actionLabel="Choose"
+        blockedReason={(id) => (chosen.some((c) => c.youtubeId === id) ? 'Chosen' : null)}
         full={full}
-        onChoose={choose}
+        onPick={({ youtubeId, title, thumbnailUrl }) => choose({ youtubeId, title, thumbnailUrl })}
       />
       <ChosenCompetitors
         competitors={chosen}
