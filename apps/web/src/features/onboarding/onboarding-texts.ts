@@ -27,3 +27,6 @@ export const ACCOUNT_EXISTS_TEXT = 'This e-mail already has an account';
 export const ACCOUNT_FAILED_TEXT = 'We could not create your account. Please try again.';
 export const LOCALES_FAILED_TEXT = 'We could not load the languages. Please try again.';
 export const SUGGESTIONS_FAILED_TEXT = 'We could not load keyword suggestions.';
+/** What a resend's answer may say: the API answers the same whether or not a mail went out. */
+export const resendAnswerText = (email: string) =>
+  `If we can send to ${email}, a new code is on its way. It may take a minute.`;

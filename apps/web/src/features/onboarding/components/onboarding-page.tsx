@@ -13,25 +13,60 @@ import { LINK_INVALID_TEXT, START_FAILED_TEXT } from '../onboarding-texts.ts';
 import { OnboardingSteps } from './onboarding-steps.tsx';
 
 /**
- * The public onboarding. An e-mailed link (?token=…) is checked first (it binds the onboarding
- * to this browser session); then the session's onboarding is resumed or started, with its
- * loading and error states, and the steps take over.
+ * The e-mailed link's first screen: nothing is checked until the person confirms, because the
+ * link works once and mail scanners that open links (and run their scripts) would use it up.
+ */
+function ConfirmLink({ pending, onConfirm }: { pending: boolean; onConfirm: () => void }) {
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    buttonRef.current?.focus();
+  }, []);
+  return (
+    <Box component="section" aria-labelledby="confirm-link-heading">
+      <Typography id="confirm-link-heading" variant="h2" component="h2" gutterBottom>
+        Confirm your e-mail
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        You opened the link from our e-mail. Confirm to see your insights in this browser.
+      </Typography>
+      <Button
+        ref={buttonRef}
+        variant="contained"
+        size="large"
+        aria-disabled={pending || undefined}
+        onClick={() => {
+          if (!pending) onConfirm();
+        }}
+      >
+        {pending ? 'Checking your link…' : 'Confirm my e-mail'}
+      </Button>
+      {/* Mounted from the start, so the check is announced. */}
+      <Typography role="status" sx={{ mt: 2 }}>
+        {pending ? 'Checking your link…' : ''}
+      </Typography>
+      {pending ? <PageLoader /> : null}
+    </Box>
+  );
+}
+
+/**
+ * The public onboarding. An e-mailed link (?token=…) first asks the person to confirm, then is
+ * checked (it binds the onboarding to this browser session); then the session's onboarding is
+ * resumed or started, with its loading and error states, and the steps take over.
  */
 export function OnboardingPage() {
   const { productName } = usePublicConfig();
   const [params, setParams] = useSearchParams();
   const linkToken = params.get('token');
   const link = useValidateEmailToken();
-  const linkStarted = useRef(false);
 
-  useEffect(() => {
-    if (!linkToken || linkStarted.current) return;
-    linkStarted.current = true;
+  const confirmLink = () => {
+    if (!linkToken) return;
     link.mutate(linkToken, {
       // The token is single-use: keep it out of the address bar and history.
       onSettled: () => setParams({}, { replace: true }),
     });
-  }, [linkToken, link, setParams]);
+  };
 
   const checkingLink = Boolean(linkToken) || link.isPending;
   const onboarding = useOnboarding(!checkingLink);
@@ -39,12 +74,7 @@ export function OnboardingPage() {
 
   let content;
   if (checkingLink) {
-    content = (
-      <Box role="status">
-        <Typography sx={{ mb: 1 }}>Checking your link…</Typography>
-        <PageLoader />
-      </Box>
-    );
+    content = <ConfirmLink pending={link.isPending} onConfirm={confirmLink} />;
   } else if (onboarding.isPending) {
     content = <PageLoader />;
   } else if (onboarding.isError) {

@@ -4,10 +4,12 @@ import { RESEND_FAILED_TEXT } from '@tubewise/contract/onboarding-constants';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { useResendCode } from '../api/resend-code.ts';
 import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
+import { resendAnswerText } from '../onboarding-texts.ts';
 
 /**
  * "Send a new code", unavailable while the cooldown runs (the seconds left are on the button),
- * with 'Failed to resend verification email' on failure and a confirmation on success.
+ * with 'Failed to resend verification email' on failure and, on success, what the answer
+ * allows us to say.
  */
 export function ResendCode({
   email,
@@ -32,7 +34,9 @@ export function ResendCode({
       </Button>
       {resend.isError ? <FormMessage severity="error">{RESEND_FAILED_TEXT}</FormMessage> : null}
       {resend.isSuccess ? (
-        <FormMessage severity="success">We sent a new code to {email}.</FormMessage>
+        // The API answers the same whether or not it sent (an address's hourly sends are
+        // limited silently), so this never claims more than it knows.
+        <FormMessage severity="success">{resendAnswerText(email)}</FormMessage>
       ) : null}
     </Box>
   );
