@@ -124,7 +124,13 @@ test('public onboarding: competitors and keywords, a verified e-mail, insights s
   // ---- E-mail and the terms: the code goes out. ----
   await expect(stepHeading(page, 'Where should we send your insights?')).toBeFocused();
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByRole('checkbox', { name: /I accept the .* terms of service/ }).check();
+  await page.getByRole('button', { name: 'Read the terms' }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms for your insights' });
+  await expect(terms).toContainText('no marketing e-mail');
+  await expectAccessible(a11y, page);
+  await terms.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: 'Read the terms' })).toBeFocused();
+  await page.getByRole('checkbox', { name: /I accept the .* terms for these insights/ }).check();
   await expectAccessible(a11y, page);
   await page.getByRole('button', { name: 'Send the code' }).click();
   await expect(stepHeading(page, 'Check your e-mail')).toBeFocused();

@@ -23,8 +23,10 @@ import {
   SAVE_FAILED_TEXT,
   TERMS_REQUIRED_TEXT,
 } from '../onboarding-texts.ts';
+import { termsAcceptLabel } from '../onboarding-terms.ts';
 import { StepActions } from './step-actions.tsx';
 import { StepHeading } from './step-heading.tsx';
+import { TermsDialog } from './terms-dialog.tsx';
 
 /**
  * Step 4: the e-mail and the acceptance of the terms; saving them sends the code. A 409
@@ -47,6 +49,7 @@ export function EmailStep({
   const [email, setEmail] = useState(onboarding.email ?? '');
   const [accepted, setAccepted] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const termsRef = useRef<HTMLInputElement>(null);
   const save = useUpdateOnboarding(onboarding.id);
@@ -98,8 +101,13 @@ export function EmailStep({
               }}
             />
           }
-          label={`I accept the ${productName} terms of service and privacy policy.`}
+          label={termsAcceptLabel(productName)}
         />
+        <Box>
+          <Button variant="text" size="small" onClick={() => setTermsOpen(true)}>
+            Read the terms
+          </Button>
+        </Box>
         {termsError ? (
           <FormHelperText id="terms-error" error>
             {termsError}
@@ -126,6 +134,7 @@ export function EmailStep({
         submitLabel="Send the code"
         pendingLabel="Sending…"
       />
+      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
     </Box>
   );
 }

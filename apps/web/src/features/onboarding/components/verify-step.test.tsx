@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   INVALID_VALIDATION_CODE_TEXT,
   ONBOARDING_ID_STORAGE_KEY,
@@ -78,6 +78,31 @@ describe('Onboarding: e-mail and verification', () => {
       email: 'baker@example.com',
       tosAccepted: true,
     });
+  });
+
+  it('names what the terms checkbox accepts and shows the terms in a dialog', async () => {
+    resumeWith(ready);
+    const { user } = renderOnboarding();
+    await goToEmail(user);
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'I accept the Tubewise terms for these insights: my e-mail is used for the code and the link, and the report is shared only by its link and kept 90 days.',
+      }),
+    ).not.toBeChecked();
+    const read = screen.getByRole('button', { name: 'Read the terms' });
+    await user.click(read);
+    const dialog = await screen.findByRole('dialog', { name: 'Terms for your insights' });
+    expect(within(dialog).getByRole('heading', { name: 'Your e-mail' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/6-digit code and a link that works once/);
+    expect(dialog).toHaveTextContent(/no marketing e-mail unless you agree/);
+    expect(dialog).toHaveTextContent(/shared only by its link/);
+    expect(dialog).toHaveTextContent(/kept 90 days, then deleted/);
+    expect(dialog).toHaveTextContent(/we forget your e-mail once those 90 days are over/);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(read).toHaveFocus();
+    // Reading the terms accepts nothing.
+    expect(screen.getByRole('checkbox', { name: /I accept the .* terms/ })).not.toBeChecked();
   });
 
   it('sends the visitor to the missing step on 409 onboarding-incomplete', async () => {
