@@ -510,7 +510,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     log: logger,
     productName: config.env.PRODUCT_NAME,
   });
-  const competitors = new CompetitorsService({ db, publicChannels });
+  const competitors = new CompetitorsService({ db, publicChannels, clock });
   const competition = new CompetitionService({
     db,
     repo: new CompetitionRepository(db),
@@ -622,7 +622,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       ideaInbox,
       publish,
       serpChecks: services.serpChecks,
-      publicChannels,
+      competitors,
       aiMetadata,
       trialMails,
       stripeWebhooks,

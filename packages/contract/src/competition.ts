@@ -42,7 +42,10 @@ export const competitionChannel = z.object({
 /** One channel's share of voice on the tracked keywords. */
 export const shareOfVoiceEntry = z.object({
   youtubeId: z.string(),
-  /** 0–1: Σ volume × top-20 positions held / Σ volume × 20, over the counted keywords. */
+  /**
+   * 0–1: Σ volume × top-20 positions held / Σ volume × slots, over the counted keywords, where a
+   * keyword's slots are min(20, the depth its check read): a shallower check counts its own slots.
+   */
   share: z.number().min(0).max(1),
   /** Top-20 positions held, all counted keywords together. */
   positions: z.number().int().min(0),
@@ -102,7 +105,10 @@ export const competitionReport = z.object({
   period: z.object({ from: z.string(), to: z.string(), days: z.number().int() }),
   channels: z.array(competitionChannel),
   shareOfVoice: z.object({
-    /** Tracked keywords with stored results counted. */
+    /**
+     * Counted keywords: tracked keywords with stored results that carry a weight (their volume;
+     * every one while none has a volume), so one without volume while others have one is not.
+     */
     keywords: z.number().int().min(0),
     /** Tracked keywords of the channel. */
     trackedKeywords: z.number().int().min(0),

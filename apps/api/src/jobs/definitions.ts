@@ -11,7 +11,7 @@ import type { AiMetadataService } from '../modules/ai-metadata/index.ts';
 import type { StripeWebhooks, TrialMails } from '../modules/billing/index.ts';
 import type { AccountExportService } from '../modules/account/index.ts';
 import type { OnboardingServices } from '../modules/onboarding/index.ts';
-import type { PublicChannelsService } from '../modules/competition/index.ts';
+import type { CompetitorsService } from '../modules/competition/index.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
@@ -30,7 +30,7 @@ export function jobDefinitions(services: {
   stripeWebhooks: StripeWebhooks;
   accountExports: AccountExportService;
   onboarding: OnboardingServices;
-  publicChannels: PublicChannelsService;
+  competitors: CompetitorsService;
 }) {
   return {
     trialMails: defineJob({
@@ -177,11 +177,12 @@ export function jobDefinitions(services: {
       name: 'competition.refresh',
       payload: z.object({}),
       retry: { limit: 2, delaySeconds: 600, backoff: true },
-      // Daily at 04:10 UTC, after the quota day's reset (midnight Pacific): followed channels'
-      // public data is read once a day with the product's key, within its daily unit budget.
-      schedule: { cron: '10 4 * * *', payload: {} },
+      // Daily at 00:10 Pacific, just after the quota day's reset (midnight America/Los_Angeles,
+      // daylight saving included): the public data of competitors followed by channels someone
+      // can use the view on is read once a day with the product's key, within its daily budget.
+      schedule: { cron: '10 0 * * *', tz: 'America/Los_Angeles', payload: {} },
       handler: async () => {
-        await services.publicChannels.refreshFollowed();
+        await services.competitors.refreshDue();
       },
     }),
     onboardingInsights: defineJob({

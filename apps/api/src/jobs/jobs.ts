@@ -8,8 +8,8 @@ export interface JobDefinition<S extends z.ZodType> {
   name: string;
   payload: S;
   retry: { limit: number; delaySeconds: number; backoff: boolean };
-  /** Cron schedule (UTC) for recurring jobs, with its fixed payload. */
-  schedule?: { cron: string; payload: z.input<S> };
+  /** Cron schedule for recurring jobs (UTC unless `tz`, an IANA zone), with its fixed payload. */
+  schedule?: { cron: string; tz?: string; payload: z.input<S> };
   /**
    * Queue behaviour: `exclusive` with a singleton key allows one queued-or-active job per key;
    * a heartbeat lets pg-boss retry the job of a worker that died mid-way.
@@ -106,7 +106,12 @@ export class Jobs {
         },
       );
       if (d.schedule)
-        await this.boss.schedule(d.name, d.schedule.cron, d.schedule.payload as object);
+        await this.boss.schedule(
+          d.name,
+          d.schedule.cron,
+          d.schedule.payload as object,
+          d.schedule.tz ? { tz: d.schedule.tz } : {},
+        );
     }
   }
 

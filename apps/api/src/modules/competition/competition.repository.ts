@@ -1,7 +1,8 @@
 // The competition report's reads: the channel, its tracked keywords, the latest stored search
-// results of those keywords, other recent results where a competitor appears, and its synced
-// videos. Results are read from serp_checks only (the rows the daily checks paid for, shared by
-// every channel under the cost rule): the report never starts a check.
+// results of given keywords (its tracked keywords, and the phrases of its competitors' public
+// videos), and its synced videos. Results are read from serp_checks only (the rows the daily
+// checks paid for, shared by every channel under the cost rule), by exact key: the report never
+// starts a check, and never lists what other accounts had checked.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -17,12 +18,11 @@ export interface MarketKeyword {
 /** The latest stored results of a keyword in a market: the channel of each top result. */
 export interface StoredResults extends MarketKeyword {
   day: string;
+  /** How many results the check read (its depth; fewer may exist). */
+  depth: number;
   /** Platform channel ids of the first results (up to the depth asked), best first. */
   channelIds: string[];
 }
-
-/** Most untracked candidate rows one report reads (a bound on memory; see untrackedResults). */
-const UNTRACKED_CANDIDATES_MAX = 5000;
 
 /** The channel ids of the first `depth` stored results of serp_checks row `c` (jsonb). */
 const topChannelIds = (depth: number) => sql`coalesce((
@@ -83,53 +83,17 @@ export class CompetitionRepository {
   ): Promise<StoredResults[]> {
     if (keys.length === 0) return [];
     const result = await this.db.execute(sql`
-      SELECT k.keyword, k.location, k.language, c.day::text AS day,
+      SELECT k.keyword, k.location, k.language, c.day::text AS day, c.depth,
         ${topChannelIds(depth)} AS "channelIds"
       FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb)
         AS k(keyword text, location int, language text)
       JOIN LATERAL (
-        SELECT s.day, s.videos FROM serp_checks s
+        SELECT s.day, s.depth, s.videos FROM serp_checks s
         WHERE s.keyword = k.keyword AND s.location_code = k.location
           AND s.language_code = k.language AND s.status = 'done' AND s.videos IS NOT NULL
           AND s.day >= ${since} AND s.day <= ${until}
         ORDER BY s.day DESC LIMIT 1
       ) c ON true`);
-    return rowsOf<StoredResults>(result).map(normalised);
-  }
-
-  /**
-   * Other keywords' latest done results in the markets on a day in [since, until] where one of
-   * `competitors` holds a slot within `depth` (a scan of the window's done rows in those
-   * markets, on the day/status index). The latest row of a key decides: a competitor that left
-   * the results since is no candidate.
-   */
-  async untrackedResults(
-    markets: readonly { location: number; language: string }[],
-    competitors: readonly string[],
-    since: string,
-    until: string,
-    depth: number,
-  ): Promise<StoredResults[]> {
-    if (markets.length === 0 || competitors.length === 0) return [];
-    const result = await this.db.execute(sql`
-      SELECT l.keyword, l.location, l.language, l.day, l."channelIds"
-      FROM (
-        SELECT DISTINCT ON (c.keyword, c.location_code, c.language_code)
-          c.keyword, c.location_code AS location, c.language_code AS language,
-          c.day::text AS day, ${topChannelIds(depth)} AS "channelIds"
-        FROM serp_checks c
-        JOIN jsonb_to_recordset(${JSON.stringify(markets)}::jsonb) AS m(location int, language text)
-          ON c.location_code = m.location AND c.language_code = m.language
-        WHERE c.status = 'done' AND c.videos IS NOT NULL
-          AND c.day >= ${since} AND c.day <= ${until}
-        ORDER BY c.keyword, c.location_code, c.language_code, c.day DESC
-      ) l
-      WHERE EXISTS (
-        SELECT 1 FROM jsonb_array_elements_text(l."channelIds") AS x(id)
-        WHERE x.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(competitors)}::jsonb))
-      )
-      ORDER BY l.day DESC, l.keyword
-      LIMIT ${UNTRACKED_CANDIDATES_MAX}`);
     return rowsOf<StoredResults>(result).map(normalised);
   }
 
@@ -169,6 +133,7 @@ function normalised(row: StoredResults): StoredResults {
     location: Number(row.location),
     language: row.language,
     day: row.day,
+    depth: Number(row.depth),
     channelIds: (typeof ids === 'string' ? JSON.parse(ids) : ids) as string[],
   };
 }

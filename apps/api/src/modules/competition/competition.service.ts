@@ -1,6 +1,7 @@
 // The competition report of a channel against its competitors over the COMPETITION_PERIOD_DAYS
 // ending today: share of voice on its tracked keywords, the keywords where a competitor ranks and
-// it does not, and each channel's upload activity. Search results come from the stored checks of
+// it does not (its tracked keywords, and the phrases of the competitors' public videos), and each
+// channel's upload activity. Search results come from the stored checks of
 // the last RESULTS_MAX_AGE_DAYS days (never a new check), volumes from the keyword-data cache
 // (never a provider call), competitors' uploads from PublicChannelsService (read with the
 // product's key at most once a day per channel), the channel's own from its synced videos.
@@ -15,7 +16,12 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addDays } from '../../lib/days.ts';
 import { AppError } from '../../lib/errors.ts';
-import { marketOf, type KeywordsService } from '../keywords/index.ts';
+import {
+  isSendableKeyword,
+  marketOf,
+  sharedPhrases,
+  type KeywordsService,
+} from '../keywords/index.ts';
 import { bestTitleTagMatch, thumbnailOf } from '../rankings/index.ts';
 import { activityOf, type Upload } from './activity.ts';
 import { requireCompetitionFlag } from './competition-flag.ts';
@@ -26,12 +32,23 @@ import type {
 } from './competition.repository.ts';
 import type { CompetitorsService } from './competitors.service.ts';
 import type { PublicChannelData, PublicChannelsService } from './public-channels.service.ts';
-import { gapCompetitors, rankGaps, shareOfVoice, weightsOf } from './share-of-voice.ts';
+import {
+  countedResults,
+  gapCompetitors,
+  rankGaps,
+  shareOfVoice,
+  weightsOf,
+} from './share-of-voice.ts';
 
 /** Stored results older than this many days (today included) are not counted. */
 export const RESULTS_MAX_AGE_DAYS = 7;
 /** Most gaps a report lists. */
 export const GAPS_MAX = 50;
+/**
+ * Most phrases of the competitors' videos one report looks up as untracked gaps (the most used
+ * first; each is one index probe per market).
+ */
+export const GAP_CANDIDATES_MAX = 500;
 /** The keyword language a channel without settings defaults to (as tracked keywords do). */
 const DEFAULT_LANGUAGE = 'en-us';
 
@@ -112,29 +129,43 @@ export class CompetitionService {
       return { location: Number(location), language: language! };
     });
 
-    const [counted, untracked] = await Promise.all([
+    // Untracked gap candidates: phrases of the competitors' public videos only (tags and title
+    // runs), looked up by exact key, so no other account's checked keywords are ever listed. A
+    // phrase without stored results is no gap (the report never starts a check).
+    const phrases = phrasesOf(
+      competitorIds.flatMap((id) => publicData.get(id)?.videos ?? []),
+      tracked.map((t) => t.keyword),
+    ).slice(0, GAP_CANDIDATES_MAX);
+    const candidateKeys = phrases
+      .flatMap((keyword) => markets.map((m) => ({ keyword, ...m })))
+      .filter((k) => !trackedKeys.has(checkKey(k)));
+
+    const [checked, untracked] = await Promise.all([
       this.repo.latestResults([...trackedKeys.values()].map(stripLanguageId), since, today, depth),
-      this.repo
-        .untrackedResults(markets, competitorIds, since, today, depth)
-        .then((rows) => rows.filter((r) => !trackedKeys.has(checkKey(r)))),
+      this.repo.latestResults(candidateKeys, since, today, depth),
     ]);
     const languageOf = (r: StoredResults) =>
       trackedKeys.get(checkKey(r))?.languageId ??
       marketLanguage.get(marketKey(r.location, r.language))!;
     const volumeOf = await this.volumes(
-      [...counted, ...untracked].map((r) => ({ keyword: r.keyword, languageId: languageOf(r) })),
+      [...checked, ...untracked].map((r) => ({ keyword: r.keyword, languageId: languageOf(r) })),
     );
 
-    // Share of voice over the tracked keywords with recent results.
+    // Share of voice over the tracked keywords with recent results that carry a weight, each
+    // over the slots its check read (at most the depth).
     const { weights, equalWeights } = weightsOf(
-      counted.map((r) => volumeOf(r.keyword, languageOf(r))),
+      checked.map((r) => volumeOf(r.keyword, languageOf(r))),
+    );
+    const counted = countedResults(
+      checked.map((r, i) => ({
+        weight: weights[i]!,
+        channelIds: r.channelIds,
+        slots: r.depth,
+        day: r.day,
+      })),
     );
     const channelIds = [channel.youtubeId, ...competitorIds];
-    const entries = shareOfVoice(
-      counted.map((r, i) => ({ weight: weights[i]!, channelIds: r.channelIds })),
-      channelIds,
-      depth,
-    );
+    const entries = shareOfVoice(counted, channelIds, depth);
 
     // Gaps: tracked keywords first from the same rows, then the other candidates.
     const matchable = ownVideos.map((v) => ({
@@ -145,7 +176,7 @@ export class CompetitionService {
     }));
     const gaps: CompetitionGap[] = [];
     for (const [rows, isTracked] of [
-      [counted, true],
+      [checked, true],
       [untracked, false],
     ] as const) {
       for (const r of rows) {
@@ -204,6 +235,12 @@ export class CompetitionService {
     ];
 
     const refreshed = competitorIds.map((id) => publicData.get(id)?.refreshedAt ?? null);
+    // Still being read for the first time: never read and not failed (a competitor the platform
+    // does not know, or whose read failed, is unavailable instead).
+    const refreshing = competitorIds.some((id) => {
+      const data = publicData.get(id);
+      return data !== undefined && data.refreshedAt === null && !data.unavailable;
+    });
     const oldest = refreshed.reduce<Date | null>(
       (min, at) => (at !== null && (min === null || at < min) ? at : min),
       null,
@@ -230,7 +267,7 @@ export class CompetitionService {
       gaps: shown,
       activity,
       refreshedAt: oldest?.toISOString() ?? null,
-      refreshing: refreshed.some((at) => at === null),
+      refreshing,
     };
   }
 
@@ -251,6 +288,24 @@ export class CompetitionService {
     }
     return (keyword, languageId) => volume.get(`${keyword}\u0000${languageId}`) ?? null;
   }
+}
+
+/**
+ * Every phrase of the videos (each meaningful tag and two- or three-word title run, normalised
+ * as keywords are), the one most videos use first; phrases of `exclude` (any spelling) left out.
+ * Each video is read alone, so a phrase one video uses is a candidate too.
+ */
+function phrasesOf(
+  videos: readonly { title: string; tags: readonly string[] }[],
+  exclude: readonly string[],
+): string[] {
+  const uses = new Map<string, number>();
+  for (const video of videos)
+    for (const { phrase } of sharedPhrases([video], { exclude, accept: isSendableKeyword }))
+      uses.set(phrase, (uses.get(phrase) ?? 0) + 1);
+  return [...uses]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([phrase]) => phrase);
 }
 
 function stripLanguageId(key: MarketKeyword & { languageId: string }): MarketKeyword {

@@ -1,11 +1,13 @@
 // The competition view through the real app on PGlite and PostgreSQL. Stored search results
 // (serp_checks), tracked keywords, cached volumes (keyword_metrics), synced videos and the
 // competitors' public data (public_channels, fresh, so no platform read) are seeded directly,
-// and the answers are checked against hand-computed figures: share of voice, the gap list
-// (tracked and untracked candidates; the channel present → no gap; the latest results decide;
-// other markets and old results left out), activity, the flag gate after the channel check, and
+// and the answers are checked against hand-computed figures: share of voice (keywords without
+// weight left out, shallower checks counted over their depth), the gap list (tracked keywords,
+// and untracked ones only when a competitor's public video uses the phrase — never another
+// account's checked keyword; the channel present → no gap; the latest results decide; other
+// markets and old results left out), activity, the flag gate after the channel check, and
 // managing competitors (the platform must know the id, never the channel itself, at most five
-// even when added at once).
+// even when added at once), and which competitors the daily refresh reads again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { CompetitionReport, CompetitorsResponse } from '@tubewise/contract';
@@ -17,11 +19,13 @@ import {
   publicChannels,
   serpChecks,
   trackedKeywords,
+  users,
   videos,
   type StoredPublicVideo,
   type StoredSerpVideo,
 } from '../../db/schema/index.ts';
 import { addDays } from '../../lib/days.ts';
+import { CompetitorsService, DAILY_REFRESH_AGE_MS } from './competitors.service.ts';
 import { FakePlatform } from '../../testing/fake-platform.ts';
 import {
   createTestApp,
@@ -178,6 +182,7 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
       check('tent pegs', 0, { 10: RA, 15: OWN }), // the channel is there: no gap
       check('river fishing', 2, { 1: RA }),
       check('river fishing', 0, {}), // the latest results have no competitor
+      // A keyword some other account checked: A ranks, but none of A's public videos uses it.
       check('lake trout', 1, { 12: RA }),
       check('stale search', 7, { 1: RA }),
       check('kayak', 0, { 1: RA }, UK), // another market
@@ -250,9 +255,17 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
         publicVideo('a1', 1, 900, ['Dutch Oven', 'camping']),
         publicVideo('a4', 20, 200, ['dutch oven']),
         publicVideo('a2', 8, 100, ['dutch oven']),
-        publicVideo('a3', 95, 99999, ['old']),
+        // Older than the period: no activity, but its tags are gap candidates.
+        publicVideo('a3', 95, 99999, [
+          'old',
+          'Tent Pegs',
+          'river fishing',
+          'stale search',
+          'kayak',
+          'deep results',
+        ]),
       ]),
-      fresh(RB, 'Rival B', 5, []),
+      fresh(RB, 'Rival B', 5, [publicVideo('b1', 120, 50, ['campfire stew'])]),
       // Seven more, for the limit.
       ...Array.from({ length: 7 }, (_, i) =>
         fresh(`UCmany${String(i).padStart(18, '0')}`, `Many ${i}`, 1, []),
@@ -428,10 +441,11 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
 
     it('computes share of voice from the latest results of the last 7 days, volume-weighted', async () => {
       const { shareOfVoice } = await report();
-      // Counted: camp cooking (1000), dutch oven (3000), cast iron (no volume: weight 0).
-      // Σ volume × 20 = 80,000. Own: 2 slots × 1000. A: 1 × 1000 + 3 × 3000. B: 1 × 3000 + 1 × 0.
+      // Counted: camp cooking (1000), dutch oven (3000); cast iron has no volume while others
+      // have one (weight 0): not counted, its slots neither. Σ volume × 20 = 80,000.
+      // Own: 2 slots × 1000. A: 1 × 1000 + 3 × 3000. B: 1 × 3000.
       expect(shareOfVoice).toEqual({
-        keywords: 3,
+        keywords: 2,
         trackedKeywords: 5,
         day: TODAY,
         depth: 20,
@@ -439,13 +453,15 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
         entries: [
           { youtubeId: OWN, share: 2000 / 80000, positions: 2, keywords: 1 },
           { youtubeId: RA, share: 10000 / 80000, positions: 4, keywords: 2 },
-          { youtubeId: RB, share: 3000 / 80000, positions: 2, keywords: 2 },
+          { youtubeId: RB, share: 3000 / 80000, positions: 1, keywords: 1 },
         ],
       });
     });
 
-    it('lists the gaps: tracked and other keywords where a competitor ranks and the channel does not', async () => {
+    it("lists the gaps: tracked keywords and competitors' phrases where a competitor ranks and the channel does not", async () => {
       const { gaps } = await report();
+      // 'campfire stew' is a tag of B's; 'lake trout' (A at 12) is in no competitor's public
+      // data, so it is not listed however it was checked.
       expect(gaps).toEqual([
         {
           keyword: 'campfire stew',
@@ -476,15 +492,6 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
           competitors: [{ youtubeId: RB, position: 7 }],
           day: day(2),
           videoToOptimise: { youtubeId: 'v2', title: 'Cast iron care' },
-        },
-        {
-          keyword: 'lake trout',
-          language: 'en-us',
-          volume: null,
-          tracked: false,
-          competitors: [{ youtubeId: RA, position: 12 }],
-          day: day(1),
-          videoToOptimise: null, // no video shares a word with it
         },
       ]);
     });
@@ -531,7 +538,7 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
       expect(b).toMatchObject({ uploads: 0, viewsPerVideo: null, topVideos: [], topTags: [] });
     });
 
-    it('says when a competitor was never read (refreshing, unavailable)', async () => {
+    it('says when a competitor could not be read (unavailable, not refreshing)', async () => {
       const db = t.database.db;
       // A failed first read: the row holds no data and is not tried again for a while.
       await db.insert(publicChannels).values({
@@ -543,7 +550,8 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
       await db.insert(channelCompetitors).values({ channelId, youtubeId: RC });
       try {
         const body = await report();
-        expect(body.refreshing).toBe(true);
+        // Its read failed: unavailable, not "being read" (it would stay so until it is removed).
+        expect(body.refreshing).toBe(false);
         expect(body.refreshedAt).toBe(new Date(NOW - 5 * 3_600_000).toISOString());
         expect(body.channels.at(-1)).toEqual({
           youtubeId: RC,
@@ -602,9 +610,18 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
       expect(empty.refreshedAt).toBeNull();
       expect(empty.refreshing).toBe(false);
 
-      // 'cast iron' and 'lake trout' have no volume: equal weights. A holds 1 of 40 slots.
+      // No volume for any: equal weights. 'shallow check' was checked 10 deep (A holds all 10):
+      // its 10 slots count, not 20. A holds 1 + 10 of 20 + 20 + 10 slots.
+      const shallow = check(
+        'shallow check',
+        0,
+        Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i + 1, RA])),
+      );
+      await db
+        .insert(serpChecks)
+        .values({ ...shallow, depth: 10, videos: shallow.videos!.slice(0, 10) });
       await db.insert(trackedKeywords).values(
-        ['cast iron', 'lake trout'].map((keyword) => ({
+        ['cast iron', 'lake trout', 'shallow check'].map((keyword) => ({
           channelId: channel!.id,
           keyword,
           language: 'en-us',
@@ -615,18 +632,95 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
       expect(body.shareOfVoice.equalWeights).toBe(true);
       expect(body.shareOfVoice.entries.find((e) => e.youtubeId === RA)).toEqual({
         youtubeId: RA,
-        share: 1 / 40,
-        positions: 1,
-        keywords: 1,
+        share: 11 / 50,
+        positions: 11,
+        keywords: 2,
       });
-      // Other keywords where A ranks count for this channel too (these results hold the first
-      // channel, not this one); 'lake trout' is its own tracked gap.
+      // A's phrases where it ranks count for this channel too (these results hold the first
+      // channel, not this one); 'camp cooking' (A at 2) is none of A's phrases. 'shallow check'
+      // and 'lake trout' are its own tracked gaps.
       expect(body.gaps.map((g) => [g.keyword, g.volume, g.tracked])).toEqual([
         ['tent pegs', 9000, false],
         ['dutch oven', 3000, false],
-        ['camp cooking', 1000, false],
+        ['shallow check', null, true],
         ['lake trout', null, true],
       ]);
+    });
+  });
+  describe('the daily refresh', () => {
+    it('reads again only competitors of channels someone with the flag can use, oldest first', async () => {
+      const db = t.database.db;
+      const id = (name: string) => `UCdue${name.padEnd(19, 'x')}`;
+      const person = (email: string, flags: string) =>
+        t.createUser(email, TEST_PASSWORD, { flags });
+      const flagged = await person('refresh-flagged@example.com', 'competition_user');
+      const plain = await person('refresh-plain@example.com', 'labs_user');
+      const expired = await person('refresh-expired@example.com', 'labs_user, competition_user');
+      const helper = await person('refresh-member@example.com', 'competition_user');
+      await db
+        .update(users)
+        .set({ trialEndsAt: new Date(NOW - 86_400_000) })
+        .where(eq(users.id, expired));
+      const made = await db
+        .insert(channels)
+        .values(
+          ['Used', 'Unflagged', 'Expired', 'Member'].map((name) => ({
+            youtubeId: `UCrefresh${name.padEnd(15, 'x')}`,
+            name,
+          })),
+        )
+        .returning();
+      const [used, unflagged, lapsed, viaMember] = made.map((c) => c.id);
+      await db.insert(channelMembers).values([
+        { channelId: used!, userId: flagged, role: 'owner' },
+        { channelId: unflagged!, userId: plain, role: 'owner' },
+        { channelId: lapsed!, userId: expired, role: 'owner' },
+        // Its owner has no flag, but a member with it uses the view on the owner's plan.
+        { channelId: viaMember!, userId: plain, role: 'owner' },
+        { channelId: viaMember!, userId: helper, role: 'member' },
+      ]);
+      const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000);
+      await db.insert(publicChannels).values([
+        { youtubeId: id('old'), title: 'Old', refreshedAt: hoursAgo(30) },
+        { youtubeId: id('older'), title: 'Older', refreshedAt: hoursAgo(50) },
+        { youtubeId: id('fresh'), title: 'Fresh', refreshedAt: hoursAgo(2) },
+        { youtubeId: id('plain'), title: 'Plain', refreshedAt: hoursAgo(30) },
+        { youtubeId: id('lapsed'), title: 'Lapsed', refreshedAt: hoursAgo(30) },
+      ]);
+      await db.insert(channelCompetitors).values([
+        { channelId: used!, youtubeId: id('old') },
+        { channelId: used!, youtubeId: id('fresh') },
+        { channelId: used!, youtubeId: id('never') }, // never read: first
+        { channelId: unflagged!, youtubeId: id('plain') },
+        { channelId: lapsed!, youtubeId: id('lapsed') },
+        { channelId: viaMember!, youtubeId: id('older') },
+        { channelId: viaMember!, youtubeId: id('old') }, // followed twice, read once
+      ]);
+      const due = (await t.services.competitors.dueForRefresh()).filter((d) =>
+        d.startsWith('UCdue'),
+      );
+      expect(due).toEqual([id('never'), id('older'), id('old')]);
+
+      // The job reads exactly those, 50 at a time, as data older than 20 hours.
+      const calls: { ids: string[]; maxAgeMs: number | undefined }[] = [];
+      const competitors = new CompetitorsService({
+        db,
+        clock: new TestClock(NOW),
+        publicChannels: {
+          get: async (ids, options) => {
+            calls.push({ ids: [...ids], maxAgeMs: options?.maxAgeMs });
+            return [];
+          },
+        },
+      });
+      const all = await competitors.dueForRefresh();
+      expect(await competitors.refreshDue()).toEqual({ refreshed: 0, failed: all.length });
+      expect(calls.flatMap((c) => c.ids)).toEqual(all);
+      for (const c of calls) {
+        expect(c.ids.length).toBeLessThanOrEqual(50);
+        expect(c.maxAgeMs).toBe(DAILY_REFRESH_AGE_MS);
+      }
+      expect(DAILY_REFRESH_AGE_MS).toBe(20 * 3_600_000);
     });
   });
 });

@@ -1,14 +1,26 @@
 // The competitors a channel follows (at most COMPETITORS_PER_CHANNEL_MAX), managed by any of its
 // people who have the competition flag. Their public figures come from PublicChannelsService
-// (public_channels, read with the product's key and shared by every channel following them).
+// (public_channels, read with the product's key and shared by every channel following them);
+// the daily job reads again those of channels someone can still use the view on.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { COMPETITORS_PER_CHANNEL_MAX } from '@tubewise/contract/onboarding-constants';
+import {
+  COMPETITION_FLAG,
+  COMPETITORS_PER_CHANNEL_MAX,
+} from '@tubewise/contract/onboarding-constants';
 import type { Competitor, CompetitorsResponse } from '@tubewise/contract';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { channelCompetitors, channels } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { channelWritableSql } from '../../lib/plan-gate.ts';
 import { requireCompetitionFlag } from './competition-flag.ts';
 import type { PublicChannelData, PublicChannelsService } from './public-channels.service.ts';
+
+/** The daily refresh reads channels older than this, so it never skips a day by minutes. */
+export const DAILY_REFRESH_AGE_MS = 20 * 3600_000;
+/** Channels read per platform call (channels.list takes 50 ids). */
+const REFRESH_BATCH = 50;
 
 /** A followed competitor as stored. */
 export interface FollowedCompetitor {
@@ -20,10 +32,12 @@ export interface FollowedCompetitor {
 export class CompetitorsService {
   private readonly db: Db;
   private readonly publicChannels: Pick<PublicChannelsService, 'get'>;
+  private readonly clock: Clock;
 
-  constructor(deps: { db: Db; publicChannels: Pick<PublicChannelsService, 'get'> }) {
+  constructor(deps: { db: Db; publicChannels: Pick<PublicChannelsService, 'get'>; clock: Clock }) {
     this.db = deps.db;
     this.publicChannels = deps.publicChannels;
+    this.clock = deps.clock;
   }
 
   /** The channel's competitors with their public figures, in the order they were added. */
@@ -101,6 +115,56 @@ export class CompetitorsService {
       .from(channelCompetitors)
       .where(eq(channelCompetitors.channelId, channelId))
       .orderBy(asc(channelCompetitors.createdAt), asc(channelCompetitors.youtubeId));
+  }
+
+  /**
+   * The competitors due for the daily refresh: followed by a channel that one of its people with
+   * the competition flag can use (its account not read-only), and not read for
+   * DAILY_REFRESH_AGE_MS; never read first, then the oldest. A competitor carried over from an
+   * onboarding, or followed only by channels whose trial ended, is not read again.
+   */
+  async dueForRefresh(): Promise<string[]> {
+    const now = this.clock.now();
+    const cutoff = new Date(now.getTime() - DAILY_REFRESH_AGE_MS);
+    const result = await this.db.execute(sql`
+      SELECT cc.youtube_id AS "youtubeId"
+      FROM channel_competitors cc
+      LEFT JOIN public_channels p ON p.youtube_id = cc.youtube_id
+      WHERE (p.refreshed_at IS NULL OR p.refreshed_at < ${cutoff.toISOString()}::timestamptz)
+        AND EXISTS (
+          SELECT 1 FROM channel_members m JOIN users u ON u.id = m.user_id
+          WHERE m.channel_id = cc.channel_id
+            AND ${COMPETITION_FLAG} = ANY (
+              SELECT btrim(f) FROM unnest(string_to_array(u.flags, ',')) AS f))
+        AND ${channelWritableSql(sql`cc.channel_id`, now)}
+      GROUP BY cc.youtube_id, p.refreshed_at
+      ORDER BY p.refreshed_at ASC NULLS FIRST, cc.youtube_id`);
+    return rowsOf<{ youtubeId: string }>(result).map((r) => r.youtubeId);
+  }
+
+  /**
+   * The daily job: reads the due competitors again (DAILY_REFRESH_AGE_MS as the data's max age),
+   * 50 per call, oldest first, so a used-up unit budget leaves the most recent ones waiting.
+   */
+  async refreshDue(): Promise<{ refreshed: number; failed: number }> {
+    const ids = await this.dueForRefresh();
+    let refreshed = 0;
+    let failed = 0;
+    for (let i = 0; i < ids.length; i += REFRESH_BATCH) {
+      const batch = ids.slice(i, i + REFRESH_BATCH);
+      const data = new Map(
+        (await this.publicChannels.get(batch, { maxAgeMs: DAILY_REFRESH_AGE_MS })).map((d) => [
+          d.youtubeId,
+          d,
+        ]),
+      );
+      for (const id of batch) {
+        const d = data.get(id);
+        if (d && !d.unavailable) refreshed += 1;
+        else failed += 1;
+      }
+    }
+    return { refreshed, failed };
   }
 
   private async present(followed: FollowedCompetitor[]): Promise<CompetitorsResponse> {

@@ -1,9 +1,10 @@
 // Share of voice and gaps as pure functions: hand-computed values, and the invariants the
 // report relies on over random results (each share in [0, 1], shares of distinct channels sum
-// to at most 1, more slots never lower a share).
+// to at most 1, more slots never lower a share), also over checks shallower than the depth.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  countedResults,
   gapCompetitors,
   positionsOf,
   rankGaps,
@@ -21,6 +22,7 @@ const resultsArb = fc.array(
     channelIds: fc.array(fc.constantFrom(...CHANNELS, 'UCother1', 'UCother2'), {
       maxLength: 50,
     }),
+    slots: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
   }),
   { maxLength: 30 },
 );
@@ -57,6 +59,37 @@ describe('shareOfVoice', () => {
     expect(b).toEqual({ youtubeId: 'UCb', share: 0, positions: 0, keywords: 0 });
   });
 
+  it('leaves out keywords without weight: no share, no positions, no keyword', () => {
+    const results: CountedResults[] = [
+      { weight: 1000, channelIds: ['UCa', 'UCx'] },
+      { weight: 0, channelIds: ['UCb', 'UCa'] },
+    ];
+    const [a, b] = shareOfVoice(results, ['UCa', 'UCb'], DEPTH);
+    expect(a).toEqual({ youtubeId: 'UCa', share: 1 / 20, positions: 1, keywords: 1 });
+    expect(b).toEqual({ youtubeId: 'UCb', share: 0, positions: 0, keywords: 0 });
+    expect(countedResults(results)).toEqual([results[0]]);
+  });
+
+  it('counts a shallower check over its own depth, so a channel holding all of it has 1', () => {
+    const ten = Array.from({ length: 10 }, () => 'UCa');
+    expect(shareOfVoice([{ weight: 5, channelIds: ten, slots: 10 }], ['UCa'], DEPTH)).toEqual([
+      { youtubeId: 'UCa', share: 1, positions: 10, keywords: 1 },
+    ]);
+    // 10 of 10 slots and 0 of 20, equal weights: 10 / 30. A deeper check counts 20 slots only.
+    const deep = Array.from({ length: 30 }, () => 'UCa');
+    const results: CountedResults[] = [
+      { weight: 1, channelIds: ten, slots: 10 },
+      { weight: 1, channelIds: ['UCx'], slots: 20 },
+      { weight: 1, channelIds: deep, slots: 30 },
+    ];
+    expect(shareOfVoice(results, ['UCa'], DEPTH)[0]).toEqual({
+      youtubeId: 'UCa',
+      share: 30 / 50,
+      positions: 30,
+      keywords: 2,
+    });
+  });
+
   it('is 0 for everyone when nothing is counted', () => {
     expect(shareOfVoice([], ['UCown'], DEPTH)).toEqual([
       { youtubeId: 'UCown', share: 0, positions: 0, keywords: 0 },
@@ -67,15 +100,30 @@ describe('shareOfVoice', () => {
     fc.assert(
       fc.property(resultsArb, (results) => {
         const entries = shareOfVoice(results, CHANNELS, DEPTH);
+        const counted = countedResults(results);
+        const slots = counted.reduce((n, r) => n + Math.min(DEPTH, r.slots ?? DEPTH), 0);
         let sum = 0;
         for (const e of entries) {
           expect(e.share).toBeGreaterThanOrEqual(0);
           expect(e.share).toBeLessThanOrEqual(1);
-          expect(e.positions).toBeLessThanOrEqual(results.length * DEPTH);
-          expect(e.keywords).toBeLessThanOrEqual(results.length);
+          expect(e.positions).toBeLessThanOrEqual(slots);
+          expect(e.keywords).toBeLessThanOrEqual(counted.length);
           sum += e.share;
         }
         expect(sum).toBeLessThanOrEqual(1 + 1e-9);
+      }),
+    );
+  });
+
+  it('gives 1 to a channel holding every slot the checks read, however deep they read', () => {
+    fc.assert(
+      fc.property(resultsArb, (results) => {
+        const full = results.map((r) => ({
+          ...r,
+          channelIds: Array.from({ length: r.slots ?? 50 }, () => 'UCown'),
+        }));
+        const counted = countedResults(full).some((r) => (r.slots ?? DEPTH) > 0);
+        expect(shareOfVoice(full, ['UCown'], DEPTH)[0]!.share).toBeCloseTo(counted ? 1 : 0, 9);
       }),
     );
   });

@@ -1,7 +1,8 @@
 // Share of voice and keyword gaps from stored search results (pure): who holds the first
-// SHARE_OF_VOICE_DEPTH result slots of each counted keyword, weighted by the keyword's volume.
-// Each slot holds one video of one channel, so the shares of distinct channels add up to at most
-// 1 and each lies in [0, 1] (share-of-voice.test.ts checks both over random inputs).
+// SHARE_OF_VOICE_DEPTH result slots of each counted keyword (fewer when its check read fewer),
+// weighted by the keyword's volume. Each slot holds one video of one channel, so the shares of
+// distinct channels add up to at most 1 and each lies in [0, 1] (share-of-voice.test.ts checks
+// both over random inputs).
 
 /** One counted keyword's stored results. */
 export interface CountedResults {
@@ -9,6 +10,11 @@ export interface CountedResults {
   weight: number;
   /** The platform channel id of each result, best first (slots past the depth are ignored). */
   channelIds: readonly string[];
+  /**
+   * How many results its check read (the stored depth): only min(depth, slots) slots count,
+   * so a shallower check does not cap every share below 1. The full depth when left out.
+   */
+  slots?: number;
 }
 
 /** One channel's share of voice (contract `shareOfVoiceEntry`). */
@@ -35,26 +41,36 @@ export function weightsOf(volumes: readonly (number | null)[]): {
   };
 }
 
+/** The counted keywords: those carrying a weight (a keyword weighing 0 changes no share). */
+export function countedResults<R extends CountedResults>(results: readonly R[]): R[] {
+  return results.filter((r) => r.weight > 0);
+}
+
+/** The slots of a keyword that count: the first min(depth, its check's depth). */
+const slotsOf = (r: CountedResults, depth: number) =>
+  Math.max(0, Math.min(depth, r.slots ?? depth));
+
 /**
- * Each channel's share of the first `depth` slots over the counted keywords:
- * Σ weight × positions held / Σ weight × depth (0 when nothing is counted).
+ * Each channel's share of the first `depth` slots over the counted keywords (those with a
+ * weight): Σ weight × positions held / Σ weight × min(depth, slots) (0 when nothing is counted).
  */
 export function shareOfVoice(
   results: readonly CountedResults[],
   youtubeIds: readonly string[],
   depth: number,
 ): ShareOfVoice[] {
-  const total = results.reduce((sum, r) => sum + Math.max(0, r.weight), 0) * depth;
+  const counted = countedResults(results);
+  const total = counted.reduce((sum, r) => sum + r.weight * slotsOf(r, depth), 0);
   return [...new Set(youtubeIds)].map((youtubeId) => {
     let weighted = 0;
     let positions = 0;
     let keywords = 0;
-    for (const r of results) {
-      const held = positionsOf(r.channelIds, youtubeId, depth).length;
+    for (const r of counted) {
+      const held = positionsOf(r.channelIds, youtubeId, slotsOf(r, depth)).length;
       if (held === 0) continue;
       positions += held;
       keywords += 1;
-      weighted += Math.max(0, r.weight) * held;
+      weighted += r.weight * held;
     }
     // Clamped: floating-point sums must not step outside the contract's [0, 1].
     const share = total > 0 ? Math.min(1, Math.max(0, weighted / total)) : 0;
