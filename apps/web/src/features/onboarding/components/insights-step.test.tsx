@@ -96,9 +96,11 @@ describe('Onboarding: insights, sharing and the account', () => {
     const { user } = renderOnboarding();
     await screen.findByRole('heading', { name: 'sourdough starter' });
     await user.click(screen.getByRole('button', { name: 'Stop sharing' }));
-    expect(
-      await screen.findByText('Sharing is off: the link no longer works.'),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Stop sharing?' });
+    expect(calls('revokeInsights')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Stop sharing' }));
+    const status = await screen.findByText('Sharing is off: the link no longer works.');
+    await waitFor(() => expect(status).toHaveFocus());
     expect(calls('revokeInsights')[0]?.body).toEqual({ token: OWNER_TOKEN });
     expect(localStorage.getItem(INSIGHTS_OWNER_STORAGE_PREFIX + INSIGHTS_ID)).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Share link' })).not.toBeInTheDocument();

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Onboarding } from '@tubewise/contract';
 import { StopSharingButton } from '../../../components/insights/stop-sharing-button.tsx';
 import { InsightsProgress } from '../../../components/insights/insights-progress.tsx';
+import { SharingStopped } from '../../../components/insights/sharing-stopped.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { readOwnerToken } from '../onboarding-session.ts';
@@ -29,6 +30,8 @@ export function InsightsStep({
   const token = readOwnerToken();
   const insights = onboarding.insights;
   const [stopped, setStopped] = useState(Boolean(insights?.revoked));
+  // Stopped here and now (not found stopped on load): the status takes the button's focus.
+  const [stoppedHere, setStoppedHere] = useState(false);
 
   return (
     <Box>
@@ -58,12 +61,15 @@ export function InsightsStep({
                 <StopSharingButton
                   insightsId={insights.id}
                   token={token}
-                  onStopped={() => setStopped(true)}
+                  onStopped={() => {
+                    setStopped(true);
+                    setStoppedHere(true);
+                  }}
                 />
               ) : null}
             </>
           ) : stopped ? (
-            <Typography>Sharing is off: the link no longer works.</Typography>
+            <SharingStopped focus={stoppedHere} />
           ) : (
             <Typography color="text.secondary">
               The link appears once the report is started.

@@ -12,6 +12,7 @@ import {
   resetOnboardingApi,
 } from '../../../testing/onboarding-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { SHARING_OFF_TEXT } from '../../../components/insights/sharing-stopped.tsx';
 import {
   GET_INSIGHTS_CTA,
   INSIGHTS_NOT_FOUND_TEXT,
@@ -107,14 +108,38 @@ describe('Shared insights page', () => {
     expect(robots()).toHaveLength(0);
   });
 
-  it("offers 'Stop sharing' to the report's owner, then shows the link as turned off", async () => {
+  it("offers 'Stop sharing' to the report's owner, asks first, then says it is off (focused)", async () => {
     onboardingApi.insights[INSIGHTS_ID] = buildSharedInsights();
     localStorage.setItem(INSIGHTS_OWNER_STORAGE_PREFIX + INSIGHTS_ID, OWNER_TOKEN);
     const user = userEvent.setup();
     open();
     await screen.findByRole('heading', { name: 'sourdough starter' });
-    await user.click(await screen.findByRole('button', { name: 'Stop sharing' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(LINK_EXPIRED_TEXT));
+    const stop = await screen.findByRole('button', { name: 'Stop sharing' });
+
+    // Cancel: nothing happens, focus goes back to the button.
+    await user.click(stop);
+    let dialog = await screen.findByRole('dialog', { name: 'Stop sharing?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'The link stops working for everyone. This cannot be undone.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(stop).toHaveFocus());
+    expect(api.requests.filter((r) => r.route === 'revokeInsights')).toHaveLength(0);
+
+    await user.click(stop);
+    dialog = await screen.findByRole('dialog', { name: 'Stop sharing?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stop sharing' }));
+    const status = await screen.findByText(SHARING_OFF_TEXT);
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(status).toHaveAttribute('role', 'status');
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'sourdough starter' })).toBeNull(),
+    );
+    // Still focused once the report answers 410 (not said twice).
+    expect(status).toHaveFocus();
+    expect(screen.queryByText(LINK_EXPIRED_TEXT)).toBeNull();
     expect(localStorage.getItem(INSIGHTS_OWNER_STORAGE_PREFIX + INSIGHTS_ID)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { InsightsNotice } from '../../../components/insights/insights-notice.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { InsightsProgress } from '../../../components/insights/insights-progress.tsx';
+import { SharingStopped } from '../../../components/insights/sharing-stopped.tsx';
 import { InsightsReport } from '../../../components/insights/insights-report.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -40,47 +41,69 @@ export function SharedInsightsView({ insightsId }: { insightsId: string }) {
   const query = useSharedInsights(insightsId);
   // Read once: the owner's token lives in this browser only.
   const [ownerToken, setOwnerToken] = useState(() => readInsightsOwnerToken(insightsId));
+  // The owner stopped sharing here: said (and focused) in place of the button, and the 410
+  // the report answers from now on is not said again.
+  const [stopped, setStopped] = useState(false);
 
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) {
+  let body;
+  if (query.isPending) {
+    body = <PageLoader />;
+  } else if (query.isError) {
     const retryable = !isApiError(query.error, 404) && !isApiError(query.error, 410);
-    return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
-        <InsightsNotice severity="error">{unavailableText(query.error)}</InsightsNotice>
-        {retryable ? (
-          <Button variant="outlined" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
+    body =
+      stopped && isApiError(query.error, 410) ? null : (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+          <InsightsNotice severity="error">{unavailableText(query.error)}</InsightsNotice>
+          {retryable ? (
+            <Button variant="outlined" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          ) : null}
+        </Box>
+      );
+  } else {
+    const insights = query.data;
+    body = (
+      <>
+        {stopped ? null : (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            This link works until {formatDate(insights.expiresAt)}.
+          </Typography>
+        )}
+        {ownerToken ? (
+          <Box sx={{ mb: 3 }}>
+            <Typography sx={{ mb: 1 }}>You created these insights.</Typography>
+            <Suspense fallback={null}>
+              <StopSharingButton
+                insightsId={insightsId}
+                token={ownerToken}
+                onStopped={() => {
+                  setOwnerToken(null);
+                  setStopped(true);
+                }}
+              />
+            </Suspense>
+          </Box>
         ) : null}
-      </Box>
+        {insights.status === 'pending' ? <InsightsProgress insights={insights} /> : null}
+        {insights.status === 'failed' ? (
+          <InsightsNotice severity="error">{INSIGHTS_FAILED_TEXT}</InsightsNotice>
+        ) : null}
+        {insights.status === 'ready' && insights.report ? (
+          <InsightsReport report={insights.report} />
+        ) : null}
+      </>
     );
   }
 
-  const insights = query.data;
   return (
     <Box>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        This link works until {formatDate(insights.expiresAt)}.
-      </Typography>
-      {ownerToken ? (
+      {stopped ? (
         <Box sx={{ mb: 3 }}>
-          <Typography sx={{ mb: 1 }}>You created these insights.</Typography>
-          <Suspense fallback={null}>
-            <StopSharingButton
-              insightsId={insightsId}
-              token={ownerToken}
-              onStopped={() => setOwnerToken(null)}
-            />
-          </Suspense>
+          <SharingStopped focus />
         </Box>
       ) : null}
-      {insights.status === 'pending' ? <InsightsProgress insights={insights} /> : null}
-      {insights.status === 'failed' ? (
-        <InsightsNotice severity="error">{INSIGHTS_FAILED_TEXT}</InsightsNotice>
-      ) : null}
-      {insights.status === 'ready' && insights.report ? (
-        <InsightsReport report={insights.report} />
-      ) : null}
+      {body}
     </Box>
   );
 }
