@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -13,7 +13,8 @@ import {
   uploadsPerWeekText,
   viewsPerVideoText,
 } from './competition-format.ts';
-import { NO_COMPETITORS_TITLE } from './competition-page.tsx';
+import { REFRESHING_POLL_LIMIT_MS, REFRESHING_POLL_MS } from './api/competition.ts';
+import { NO_COMPETITORS_TITLE, STILL_READING_TEXT } from './competition-page.tsx';
 import { NO_TRACKED_KEYWORDS_TITLE } from './share-of-voice-section.tsx';
 import {
   buildCompetitionReport,
@@ -290,6 +291,59 @@ describe('/competition', () => {
         /could not read this channel's public data lately/,
       ),
     ).toBeVisible();
+  });
+
+  it('asks the report again every 5 s while refreshing, for 2 minutes at most', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    setup();
+    competitionApi.competitors = [buildCompetitor({ refreshedAt: null })];
+    competitionApi.report = buildCompetitionReport({ refreshing: true });
+    renderApp('/competition');
+    const reportCalls = () => api.requests.filter((r) => r.route === 'competition').length;
+    expect(
+      await screen.findByText(/This page fills in by itself as soon as they are in/),
+    ).toBeVisible();
+    await vi.advanceTimersByTimeAsync(REFRESHING_POLL_MS);
+    await waitFor(() => expect(reportCalls()).toBe(2));
+
+    await vi.advanceTimersByTimeAsync(REFRESHING_POLL_LIMIT_MS);
+    expect(await screen.findByText(new RegExp(STILL_READING_TEXT))).toBeVisible();
+    const asked = reportCalls();
+    expect(asked).toBeLessThanOrEqual(REFRESHING_POLL_LIMIT_MS / REFRESHING_POLL_MS + 2);
+    await vi.advanceTimersByTimeAsync(10 * REFRESHING_POLL_MS);
+    expect(reportCalls()).toBe(asked);
+
+    // "Check again" asks now and polls for another while.
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(reportCalls()).toBe(asked + 1));
+    expect(await screen.findByText(/fills in by itself/)).toBeVisible();
+    await vi.advanceTimersByTimeAsync(REFRESHING_POLL_MS);
+    await waitFor(() => expect(reportCalls()).toBe(asked + 2));
+  });
+
+  it('never asks the report again when no competitor is being read for the first time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    setup();
+    // Its first read failed: unavailable, which the API reports as not refreshing.
+    competitionApi.competitors = [buildCompetitor({ refreshedAt: null })];
+    const report = buildCompetitionReport({ refreshing: false });
+    competitionApi.report = {
+      ...report,
+      activity: report.activity.map((a) =>
+        a.youtubeId === 'UC-rival-1' ? { ...a, unavailable: true } : a,
+      ),
+    };
+    renderApp('/competition');
+    await region('Share of voice');
+    await vi.advanceTimersByTimeAsync(6 * REFRESHING_POLL_MS);
+    expect(api.requests.filter((r) => r.route === 'competition')).toHaveLength(1);
+    expect(screen.queryByText(/Reading your competitors' data/)).toBeNull();
   });
 
   it('offers a retry when the report cannot be loaded', async () => {

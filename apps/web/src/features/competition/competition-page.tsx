@@ -51,14 +51,44 @@ function ReportLoading() {
   );
 }
 
-/** The notice while some competitor's public data is read for the first time. */
-function RefreshingNotice({ competitors }: { competitors: readonly Competitor[] }) {
-  const reading = competitors.filter((c) => c.refreshedAt === null).map((c) => c.title);
+/** The text of the notice once the page stopped asking (REFRESHING_POLL_LIMIT_MS). */
+export const STILL_READING_TEXT =
+  "Still reading the competitors' data. Refresh later, or check again now.";
+
+/**
+ * The notice while some competitor's public data is read for the first time: the page asks
+ * again by itself for a while, then says so and offers to check again.
+ */
+function RefreshingNotice({
+  competitors,
+  unavailable,
+  stalled,
+  onCheckAgain,
+}: {
+  competitors: readonly Competitor[];
+  unavailable: ReadonlySet<string>;
+  stalled: boolean;
+  onCheckAgain: () => void;
+}) {
+  const reading = competitors
+    .filter((c) => c.refreshedAt === null && !unavailable.has(c.youtubeId))
+    .map((c) => c.title);
   return (
-    <Alert severity="info" role="status">
+    <Alert
+      severity="info"
+      role="status"
+      action={
+        stalled ? (
+          <Button color="inherit" size="small" onClick={onCheckAgain}>
+            Check again
+          </Button>
+        ) : undefined
+      }
+    >
       <AlertTitle>Reading your competitors&apos; data for the first time</AlertTitle>
       {reading.length > 0 ? `${reading.join(', ')}: ` : ''}their videos and figures are being read
-      from YouTube. This page fills in by itself as soon as they are in.
+      from YouTube.{' '}
+      {stalled ? STILL_READING_TEXT : 'This page fills in by itself as soon as they are in.'}
     </Alert>
   );
 }
@@ -67,12 +97,18 @@ function RefreshingNotice({ competitors }: { competitors: readonly Competitor[] 
 function ReportSections({
   report,
   competitors,
+  unavailable,
+  stalled,
+  onCheckAgain,
   tracked,
   tracking,
   onTrack,
 }: {
   report: CompetitionReport;
   competitors: readonly Competitor[];
+  unavailable: ReadonlySet<string>;
+  stalled: boolean;
+  onCheckAgain: () => void;
   tracked: ReadonlySet<string>;
   tracking: string | null;
   onTrack: (gap: CompetitionGap) => void;
@@ -80,7 +116,14 @@ function ReportSections({
   const sov = report.shareOfVoice;
   return (
     <Stack spacing={2}>
-      {report.refreshing ? <RefreshingNotice competitors={competitors} /> : null}
+      {report.refreshing ? (
+        <RefreshingNotice
+          competitors={competitors}
+          unavailable={unavailable}
+          stalled={stalled}
+          onCheckAgain={onCheckAgain}
+        />
+      ) : null}
       <ShareOfVoiceSection sov={sov} channels={report.channels} />
       {sov.trackedKeywords > 0 ? (
         <GapsSection
@@ -104,7 +147,7 @@ function ChannelCompetition({ channel }: { channel: Channel }) {
   const competitors = useCompetitors(channel.id);
   const list = competitors.data;
   const hasCompetitors = (list?.competitors.length ?? 0) > 0;
-  const report = useCompetitionReport(channel.id, hasCompetitors);
+  const { query: report, stalled, checkAgain } = useCompetitionReport(channel.id, hasCompetitors);
   const { add, remove } = useCompetitorChanges(channel.id);
   const track = useTrackKeyword(channel.id);
   const [tracked, setTracked] = useState<ReadonlySet<string>>(new Set());
@@ -177,6 +220,9 @@ function ChannelCompetition({ channel }: { channel: Channel }) {
       <ReportSections
         report={report.data}
         competitors={list?.competitors ?? []}
+        unavailable={unavailable}
+        stalled={stalled}
+        onCheckAgain={checkAgain}
         tracked={tracked}
         tracking={track.isPending && track.variables ? gapKey(track.variables) : null}
         onTrack={onTrack}

@@ -4,6 +4,7 @@
  * Everything of a channel sits under its rank data key (lib/rank-data.ts), so tracking a keyword
  * here or on the rankings pages refreshes the report's gaps too.
  */
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AddTrackedKeywordsResult,
@@ -36,18 +37,45 @@ export function useCompetitors(channelId: string | undefined) {
   });
 }
 
+/** How long the report is asked again while it stays `refreshing`, before it stops asking. */
+export const REFRESHING_POLL_LIMIT_MS = 2 * 60_000;
+
 /**
  * The channel's competition report; asked again every few seconds while some competitor's data is
- * still being read for the first time (`refreshing`), never otherwise.
+ * still being read for the first time (`refreshing`), never otherwise, and for at most
+ * REFRESHING_POLL_LIMIT_MS: then `stalled` says it stopped, and `checkAgain` asks again (and
+ * polls for another while).
  */
 export function useCompetitionReport(channelId: string | undefined, enabled: boolean) {
-  return useQuery({
+  // When the answers started saying `refreshing` (the answer's time), or when the person asked
+  // to check again; null while the report is not refreshing.
+  const [since, setSince] = useState<number | null>(null);
+  const pollingOver = (data: CompetitionReport | undefined, updatedAt: number) =>
+    since !== null && Boolean(data?.refreshing) && updatedAt - since >= REFRESHING_POLL_LIMIT_MS;
+  const query = useQuery({
     queryKey: competitionQueryKeys.report(channelId ?? ''),
     queryFn: ({ signal }): Promise<CompetitionReport> =>
       apiRequest('competition', { params: { id: channelId ?? '' }, signal }),
     enabled: Boolean(channelId) && enabled,
-    refetchInterval: (query) => (query.state.data?.refreshing ? REFRESHING_POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.refreshing && !pollingOver(q.state.data, q.state.dataUpdatedAt)
+        ? REFRESHING_POLL_MS
+        : false,
   });
+  const refreshing = query.data?.refreshing ?? false;
+  // Derived during render (React's pattern for state that follows props).
+  if (refreshing && since === null) setSince(query.dataUpdatedAt);
+  if (!refreshing && since !== null) setSince(null);
+  return {
+    query,
+    /** Still refreshing, but no longer asked again. */
+    stalled: pollingOver(query.data, query.dataUpdatedAt),
+    /** Asks now, and polls again for up to REFRESHING_POLL_LIMIT_MS. */
+    checkAgain: () => {
+      setSince(Date.now());
+      void query.refetch();
+    },
+  };
 }
 
 /**
