@@ -8,12 +8,15 @@ import {
   signIn,
   submitLogin,
 } from '../support/app.ts';
+import type { CompetitionReport } from '@tubewise/contract';
 import { createPerson } from '../support/people.ts';
 import { DEMO_CHANNEL_IDS, apiSession, myChannels, toast } from '../support/platform.ts';
 
 const channel = DEMO_CHANNELS[0];
 /** The channel the unflagged person is given, so the app lets them in (not the first one). */
 const SHARED_CHANNEL = DEMO_CHANNELS[7];
+/** The emulator's YouTube Data API key (apps/api config EMULATOR_CLIENT). */
+const DATA_API_KEY = 'tubewise-emulator-key';
 /** The emulator's keyword-data login (apps/api config EMULATOR_KEYWORD_DATA). */
 const KEYWORD_DATA_AUTH = `Basic ${Buffer.from('tubewise-emulator:tubewise-emulator-secret').toString('base64')}`;
 /** The result slots share of voice and the gaps look at. */
@@ -28,8 +31,12 @@ interface SerpChannel {
 /** The competitors this journey adds and the seeded keyword it moves through the gap list. */
 interface Plan {
   competitors: SerpChannel[];
-  /** A tracked keyword the demo channel does not rank for and the first competitor does. */
-  gapKeyword: string;
+  /**
+   * Tracked keywords the demo channel does not rank for and the first competitor does, each one
+   * of the first competitor's tags: the report lists untracked keywords only when they are
+   * phrases of its competitors' public videos (which of these are, the report tells).
+   */
+  gapCandidates: string[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -69,10 +76,40 @@ async function serpChannels(api: APIRequestContext, keyword: string): Promise<Se
     .map((i) => ({ id: i.channel_id, name: i.channel_name }));
 }
 
+/** The tags of a channel's latest 50 uploads, lower-cased, from the emulator's Data API. */
+async function uploadTags(api: APIRequestContext, channelId: string): Promise<Set<string>> {
+  const get = async <T>(path: string, params: Record<string, string>): Promise<T> => {
+    const query = new URLSearchParams({ ...params, key: DATA_API_KEY });
+    const response = await api.get(`/emulator/youtube/v3/${path}?${query}`);
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as T;
+  };
+  const channels = await get<{
+    items?: { contentDetails: { relatedPlaylists: { uploads: string } } }[];
+  }>('channels', { part: 'contentDetails', id: channelId });
+  const uploads = channels.items?.[0]?.contentDetails.relatedPlaylists.uploads;
+  if (!uploads) return new Set();
+  const page = await get<{ items: { contentDetails: { videoId: string } }[] }>('playlistItems', {
+    part: 'contentDetails',
+    playlistId: uploads,
+    maxResults: '50',
+  });
+  if (page.items.length === 0) return new Set();
+  const videos = await get<{ items: { snippet: { tags?: string[] } }[] }>('videos', {
+    part: 'snippet',
+    id: page.items.map((i) => i.contentDetails.videoId).join(','),
+  });
+  return new Set(
+    videos.items.flatMap((v) => v.snippet.tags ?? []).map((t) => t.trim().toLowerCase()),
+  );
+}
+
 /**
  * Picks two competitors from the search results of the demo channel's tracked keywords: the
  * channel that ranks on the most of them among those ranking where the demo channel does not
- * (so there is a gap), and the next most present one (so share of voice has two rivals).
+ * on a keyword one of its latest uploads has as a tag (so there is a gap the report can list
+ * once the keyword is untracked), and the next most present one (so share of voice has two
+ * rivals).
  */
 async function planCompetitors(api: APIRequestContext, keywords: readonly string[]): Promise<Plan> {
   const own = DEMO_CHANNEL_IDS[channel];
@@ -95,31 +132,41 @@ async function planCompetitors(api: APIRequestContext, keywords: readonly string
   const ranked = [...presence.values()]
     .filter((p) => names.get(p.channel.name) === 1)
     .sort((a, b) => b.keywords.size - a.keywords.size || (a.channel.id < b.channel.id ? -1 : 1));
-  const first = ranked.find((p) => gaps.has(p.channel.id));
-  expect(first, 'a channel ranks where the demo channel does not').toBeDefined();
+  let first: (typeof ranked)[number] | undefined;
+  let gapCandidates: string[] = [];
+  for (const p of ranked) {
+    const tags = await uploadTags(api, p.channel.id);
+    gapCandidates = (gaps.get(p.channel.id) ?? []).filter((k) => tags.has(k.toLowerCase()));
+    if (gapCandidates.length > 0) {
+      first = p;
+      break;
+    }
+  }
+  expect(
+    first,
+    'a channel ranks where the demo channel does not, on one of its tags',
+  ).toBeDefined();
   const second = ranked.find((p) => p !== first);
   expect(second, 'a second channel ranks on the tracked keywords').toBeDefined();
-  return {
-    competitors: [first!.channel, second!.channel],
-    gapKeyword: gaps.get(first!.channel.id)![0]!,
-  };
+  return { competitors: [first!.channel, second!.channel], gapCandidates };
 }
 
-let cleanup: { channelId: string; competitors: string[]; keyword: string } | null = null;
+let cleanup: { channelId: string; competitors: string[]; keywords: string[] } | null = null;
 
 // Leaves the demo as the other journeys expect it: no competitors, the seeded keywords tracked.
 test.afterEach(async ({ baseURL }) => {
   if (!cleanup) return;
   const api = await apiSession(baseURL);
   try {
-    const { channelId, competitors, keyword } = cleanup;
+    const { channelId, competitors, keywords } = cleanup;
     for (const youtubeId of competitors) {
       const removed = await api.delete(`/api/channels/${channelId}/competitors/${youtubeId}`, {
         headers: { 'content-type': 'application/json' },
       });
       expect([200, 404], await removed.text()).toContain(removed.status());
     }
-    if (!(await trackedKeywords(api, channelId)).some((k) => k.keyword === keyword)) {
+    const tracked = new Set((await trackedKeywords(api, channelId)).map((k) => k.keyword));
+    for (const keyword of keywords.filter((k) => !tracked.has(k))) {
       const added = await api.post(`/api/rankings/channels/${channelId}/keywords`, {
         data: { text: keyword, language: 'en-us' },
       });
@@ -143,14 +190,17 @@ test('competition: add two competitors found by search, read share of voice and 
     tracked.map((k) => k.keyword),
   );
   const [rival, other] = plan.competitors as [SerpChannel, SerpChannel];
-  cleanup = { channelId, competitors: [rival.id, other.id], keyword: plan.gapKeyword };
-  // The gap keyword is taken off the tracked list: its stored results stay, so it shows as a gap
-  // to track again (which the journey does from the gap list).
-  const gapId = tracked.find((k) => k.keyword === plan.gapKeyword)!.id;
+  cleanup = { channelId, competitors: [rival.id, other.id], keywords: plan.gapCandidates };
+  // The gap candidates are taken off the tracked list: their stored results stay, so those the
+  // report finds in the rival's public videos show as gaps to track again (which the journey
+  // does from the gap list).
   const untracked = await page.request.post(`/api/rankings/channels/${channelId}/keywords/delete`, {
-    data: { ids: [gapId] },
+    data: {
+      ids: tracked.filter((k) => plan.gapCandidates.includes(k.keyword)).map((k) => k.id),
+    },
   });
   expect(untracked.ok(), await untracked.text()).toBe(true);
+  const stillTracked = tracked.length - plan.gapCandidates.length;
 
   // ---- Competition from the navigation: no competitors yet. ----
   await mainNav(page).getByRole('link', { name: 'Competition', exact: true }).click();
@@ -177,9 +227,15 @@ test('competition: add two competitors found by search, read share of voice and 
   await expect(page.getByText('No competitors yet')).toBeHidden();
 
   // ---- Share of voice: the method, how many keywords counted, a row per channel. ----
+  // Counted: the tracked keywords with stored results that carry a weight (those without a
+  // cached volume are not, while others have one), as the report says.
+  const response = await page.request.get(`/api/channels/${channelId}/competition`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const report = (await response.json()) as CompetitionReport;
+  expect(report.shareOfVoice.keywords).toBeGreaterThan(0);
   const sov = page.getByRole('region', { name: 'Share of voice' });
   await expect(sov.getByRole('list', { name: 'How share of voice is computed' })).toContainText(
-    `Counted: ${tracked.length - 1} of ${tracked.length - 1} tracked keywords`,
+    `Counted: ${report.shareOfVoice.keywords} of ${stillTracked} tracked keywords`,
   );
   const sovTable = sov.getByRole('table');
   await expect(sovTable.getByRole('row')).toHaveCount(4);
@@ -192,29 +248,36 @@ test('competition: add two competitors found by search, read share of voice and 
     ).toContainText(/\d+(\.\d)?%/);
   }
 
-  // ---- The gap list: the untracked keyword, with its three actions. ----
+  // ---- The gap list: an untracked keyword of the rival's, with its three actions. ----
+  const gapKeyword = report.gaps.find(
+    (g) =>
+      !g.tracked &&
+      plan.gapCandidates.includes(g.keyword) &&
+      g.competitors.some((c) => c.youtubeId === rival.id),
+  )?.keyword;
+  expect(gapKeyword, `one of ${plan.gapCandidates.join(', ')} is a gap`).toBeDefined();
   const gaps = page.getByRole('region', { name: 'Keyword gaps' });
-  const gapRow = gaps.getByRole('row', { name: new RegExp(`^${escapeRegExp(plan.gapKeyword)} `) });
+  const gapRow = gaps.getByRole('row', { name: new RegExp(`^${escapeRegExp(gapKeyword!)} `) });
   await expect(gapRow).toContainText(`${rival.name}: #`);
-  const seed = new URLSearchParams({ seed: plan.gapKeyword, language: 'en-us' });
+  const seed = new URLSearchParams({ seed: gapKeyword!, language: 'en-us' });
   await expect(
-    gapRow.getByRole('link', { name: `Find an idea for “${plan.gapKeyword}”` }),
+    gapRow.getByRole('link', { name: `Find an idea for “${gapKeyword!}”` }),
   ).toHaveAttribute('href', `/video-idea/discover?${seed}`);
-  const optimise = gapRow.getByRole('link', { name: `Optimise a video for “${plan.gapKeyword}”` });
+  const optimise = gapRow.getByRole('link', { name: `Optimise a video for “${gapKeyword!}”` });
   if ((await optimise.count()) > 0) {
     await expect(optimise).toHaveAttribute(
       'href',
       new RegExp(
-        `^/optimization/videos/[^?]+\\?${escapeRegExp(String(new URLSearchParams({ searchTerm: plan.gapKeyword })))}$`,
+        `^/optimization/videos/[^?]+\\?${escapeRegExp(String(new URLSearchParams({ searchTerm: gapKeyword! })))}$`,
       ),
     );
   }
-  await gapRow.getByRole('button', { name: `Track “${plan.gapKeyword}”` }).click();
-  await expect(toast(page, `Now tracking “${plan.gapKeyword}”`)).toBeVisible();
-  await expect(gapRow.getByRole('button', { name: `Track “${plan.gapKeyword}”` })).toBeHidden();
+  await gapRow.getByRole('button', { name: `Track “${gapKeyword!}”` }).click();
+  await expect(toast(page, `Now tracking “${gapKeyword!}”`)).toBeVisible();
+  await expect(gapRow.getByRole('button', { name: `Track “${gapKeyword!}”` })).toBeHidden();
   await expect(gapRow).toContainText('Tracked');
   expect((await trackedKeywords(page.request, channelId)).map((k) => k.keyword)).toContain(
-    plan.gapKeyword,
+    gapKeyword!,
   );
 
   // ---- Activity, top videos and tags of every channel. ----
@@ -270,6 +333,7 @@ test('without the competition flag: no Competition item and /competition is not 
 
     await page.goto('/competition');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found');
     await expect(page.getByRole('heading', { name: 'Competition' })).toHaveCount(0);
     // The API refuses them too.
     const refused = await page.request.get(`/api/channels/${sharedId}/competitors`);

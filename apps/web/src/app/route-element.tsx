@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { PageLoader } from '../components/page-loader.tsx';
 import { usePublicConfig } from '../lib/public-config.ts';
 import { trackPageView } from '../lib/tracking.ts';
-import { useUser } from '../lib/user.ts';
+import { parseFlags, useUser } from '../lib/user.ts';
 import { isApiError } from '../lib/api-error.ts';
 import { useMyChannels, pickerChannels } from '../lib/channels/get-my-channels.ts';
 import {
@@ -15,7 +15,7 @@ import {
   type UserStatus,
 } from './guards.ts';
 import { LazyAppShell, pages } from './pages.ts';
-import { usesShell, type RouteEntry } from './route-table.ts';
+import { NOT_FOUND_TITLE, usesShell, type RouteEntry } from './route-table.ts';
 
 // Rare, so kept out of the entry chunk (Alert brings its own icons).
 const UserLoadError = lazy(() => import('../components/user-load-error.tsx'));
@@ -54,7 +54,9 @@ export function RouteElement({ route }: { route: RouteEntry }) {
   };
   const decision = decideRoute(input);
   const showLoader = shouldShowLoader(input);
-  const title = route.title ?? config.productName;
+  // A flagged route is not there for someone without its flag: the not-found page, its title.
+  const flagMissing = Boolean(route.flag && user && !parseFlags(user.flags).has(route.flag));
+  const title = flagMissing ? NOT_FOUND_TITLE : (route.title ?? config.productName);
   const rendering = decision.kind === 'render' && !route.redirectTo;
 
   useEffect(() => {
@@ -87,7 +89,7 @@ export function RouteElement({ route }: { route: RouteEntry }) {
   } else if (decision.kind === 'wait') {
     content = showLoader ? <PageLoader /> : null;
   } else {
-    const Page = route.page ? pages[route.page] : null;
+    const Page = route.page ? pages[flagMissing ? 'not-found' : route.page] : null;
     content = Page ? (
       <Suspense fallback={loader}>
         <Page />

@@ -54,6 +54,11 @@ export interface PageFlags {
   allowWithoutChannels?: boolean;
   /** document.title; the product name when absent. */
   title?: string;
+  /**
+   * Only for signed-in users with this feature flag: everyone else gets the not-found page and
+   * its title, as if the route did not exist.
+   */
+  flag?: string;
 }
 
 /** One route of the table: a page or a redirect. */
@@ -66,6 +71,9 @@ export interface RouteEntry extends PageFlags {
 }
 
 const app: PageFlags = { protected: true };
+
+/** The not-found page's title (also of a flagged route for someone without the flag). */
+export const NOT_FOUND_TITLE = 'Page not found';
 const publicPage: PageFlags = { noNav: true, noHeader: true };
 
 /** Every route of the product, in matching order (the catch-all comes last). */
@@ -176,13 +184,20 @@ export const routeTable: readonly RouteEntry[] = [
     title: 'Custom plan',
   },
   { path: paths.labs, ...app, page: 'labs', title: 'Labs' },
-  { path: paths.competition, ...app, page: 'competition', title: 'Competition' },
+  // The flag's literal: COMPETITION_FLAG's module would add its chunk to this file's (the entry).
+  {
+    path: paths.competition,
+    ...app,
+    page: 'competition',
+    title: 'Competition',
+    flag: 'competition_user',
+  },
   {
     path: paths.notFound,
     ...publicPage,
     skipSessionCheck: true,
     page: 'not-found',
-    title: 'Page not found',
+    title: NOT_FOUND_TITLE,
   },
   {
     path: paths.serviceDiscontinuation,
@@ -199,7 +214,7 @@ export const routeTable: readonly RouteEntry[] = [
     page: 'share-insights',
     title: 'Shared insights',
   },
-  { path: '*', ...publicPage, skipSessionCheck: true, page: 'not-found', title: 'Page not found' },
+  { path: '*', ...publicPage, skipSessionCheck: true, page: 'not-found', title: NOT_FOUND_TITLE },
 ];
 
 /** Whether the route renders inside the lazily loaded shell (navigation and/or header). */

@@ -71,6 +71,7 @@ describe('/competition', () => {
     setup('labs_user');
     renderApp('/competition');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Page not found'));
     expect(screen.queryByRole('link', { name: 'Competition' })).toBeNull();
     expect(api.requests.some((r) => r.route === 'competitors')).toBe(false);
   });
