@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -26,7 +26,11 @@ import {
 import { termsAcceptLabel } from '../onboarding-terms.ts';
 import { StepActions } from './step-actions.tsx';
 import { StepHeading } from './step-heading.tsx';
-import { TermsDialog } from './terms-dialog.tsx';
+
+// Loaded when first opened: the dialog (MUI Modal) is not needed to fill the step.
+const TermsDialog = lazy(() =>
+  import('./terms-dialog.tsx').then((m) => ({ default: m.TermsDialog })),
+);
 
 /**
  * Step 4: the e-mail and the acceptance of the terms; saving them sends the code. A 409
@@ -50,6 +54,7 @@ export function EmailStep({
   const [accepted, setAccepted] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
+  const [termsLoaded, setTermsLoaded] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const termsRef = useRef<HTMLInputElement>(null);
   const save = useUpdateOnboarding(onboarding.id);
@@ -104,7 +109,14 @@ export function EmailStep({
           label={termsAcceptLabel(productName)}
         />
         <Box>
-          <Button variant="text" size="small" onClick={() => setTermsOpen(true)}>
+          <Button
+            variant="text"
+            size="small"
+            onClick={() => {
+              setTermsLoaded(true);
+              setTermsOpen(true);
+            }}
+          >
             Read the terms
           </Button>
         </Box>
@@ -134,7 +146,11 @@ export function EmailStep({
         submitLabel="Send the code"
         pendingLabel="Sending…"
       />
-      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
+      {termsLoaded ? (
+        <Suspense fallback={null}>
+          <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

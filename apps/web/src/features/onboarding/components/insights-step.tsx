@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Onboarding } from '@tubewise/contract';
-import { StopSharingButton } from '../../../components/insights/stop-sharing-button.tsx';
 import { InsightsProgress } from '../../../components/insights/insights-progress.tsx';
 import { SharingStopped } from '../../../components/insights/sharing-stopped.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -15,6 +14,13 @@ import { CreateAccountForm } from './create-account-form.tsx';
 import { OnboardingReport } from './onboarding-report.tsx';
 import { ShareLink } from './share-link.tsx';
 import { StepHeading } from './step-heading.tsx';
+
+// Its confirmation dialog (MUI Modal) loads only for the owner, as on the shared page.
+const StopSharingButton = lazy(() =>
+  import('../../../components/insights/stop-sharing-button.tsx').then((m) => ({
+    default: m.StopSharingButton,
+  })),
+);
 
 /**
  * After verification: sharing (link, copy, "Stop sharing"), "Create my account", and the report
@@ -58,14 +64,16 @@ export function InsightsStep({
               </Typography>
               <ShareLink insightsId={insights.id} />
               {token ? (
-                <StopSharingButton
-                  insightsId={insights.id}
-                  token={token}
-                  onStopped={() => {
-                    setStopped(true);
-                    setStoppedHere(true);
-                  }}
-                />
+                <Suspense fallback={null}>
+                  <StopSharingButton
+                    insightsId={insights.id}
+                    token={token}
+                    onStopped={() => {
+                      setStopped(true);
+                      setStoppedHere(true);
+                    }}
+                  />
+                </Suspense>
               ) : null}
             </>
           ) : stopped ? (
