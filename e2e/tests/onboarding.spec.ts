@@ -37,17 +37,24 @@ function stepHeading(page: Page, name: string): Locator {
   return page.getByRole('heading', { level: 2, name });
 }
 
-/** The newest verification code e-mailed to `to`, read from the dev mailbox's subject line. */
+/**
+ * The newest verification code e-mailed to `to`, read from the message's plain text in the dev
+ * mailbox (the subject carries no code).
+ */
 async function verificationCode(api: APIRequestContext, to: string): Promise<string> {
   const row = new RegExp(
-    `<td>${escapeRegExp(to)}</td><td><a href="/dev/mailbox/[0-9a-f-]+">(\\d{6}) is your `,
+    `<td>${escapeRegExp(to)}</td><td><a href="/dev/mailbox/([0-9a-f-]+)">Verify your e-mail `,
   );
   let code: string | undefined;
   await expect(async () => {
-    const res = await api.get('/dev/mailbox');
-    expect(res.ok(), `GET /dev/mailbox: ${res.status()}`).toBe(true);
-    code = row.exec(await res.text())?.[1];
-    expect(code, `no verification e-mail to ${to} yet`).toBeDefined();
+    const list = await api.get('/dev/mailbox');
+    expect(list.ok(), `GET /dev/mailbox: ${list.status()}`).toBe(true);
+    const id = row.exec(await list.text())?.[1];
+    expect(id, `no verification e-mail to ${to} yet`).toBeDefined();
+    const message = await api.get(`/dev/mailbox/${id}`);
+    expect(message.ok(), `GET /dev/mailbox/${id}: ${message.status()}`).toBe(true);
+    code = /verification code is:\s+(\d{6})\s/.exec(await message.text())?.[1];
+    expect(code, `no code in the e-mail to ${to}`).toBeDefined();
   }).toPass({ timeout: 20_000 });
   return code!;
 }
