@@ -345,6 +345,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     apiKey: config.platform.apiKey,
     limits,
     dailyUnits: config.env.PUBLIC_DATA_DAILY_UNITS,
+    lightDailyUnits: config.env.ONBOARDING_DATA_DAILY_UNITS,
     log: logger,
   });
   const keywords = new KeywordsService({
@@ -545,6 +546,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     sessions,
     tracked: trackedKeywords,
     depth: config.env.RANK_CHECK_DEPTH,
+    checksPerDay: config.env.ONBOARDING_CHECKS_PER_DAY,
     sources: { keywordData: config.keywordData.sourceName, results: serpProvider.name },
   });
   afterConnect.hook = onboarding.accounts;

@@ -24,8 +24,10 @@ export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
 export const VERIFICATION_LINK_TTL_HOURS = 24;
 /** Seconds between two sends of a code to the same onboarding. */
 export const VERIFICATION_RESEND_COOLDOWN_SECONDS = 60;
-/** Codes one e-mail address may be sent per hour (first send included). */
+/** Codes one browser session may have sent to one e-mail address per hour (first send included). */
 export const VERIFICATION_SENDS_PER_EMAIL_PER_HOUR = 5;
+/** Codes one e-mail address may be sent per hour, whichever sessions ask (silently not beyond). */
+export const VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR = 20;
 
 /** Where the browser keeps its onboarding session id (sessionStorage: one per browser session). */
 export const ONBOARDING_SESSION_STORAGE_KEY = 'tubewise.onboarding.session';

@@ -118,6 +118,25 @@ export const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(10_000_000).default(2000),
   ),
+  /**
+   * Platform quota units anonymous visitors' onboardings may spend per quota day, on a budget of
+   * their own apart from PUBLIC_DATA_DAILY_UNITS (keyword suggestions and reports read each
+   * chosen channel lightly: channels.list, one uploads page and its videos.list), so visitors
+   * never use up the paying users' units.
+   */
+  ONBOARDING_DATA_DAILY_UNITS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(10_000_000).default(500),
+  ),
+  /**
+   * Live search-result checks the public onboarding's reports may start per UTC day, for the
+   * whole installation (each may cost a paid provider call); past it a report shows a keyword's
+   * latest stored results, or none.
+   */
+  ONBOARDING_CHECKS_PER_DAY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(1_000_000).default(500),
+  ),
   /** Days of free trial a new account gets (no card). */
   TRIAL_DAYS: z.preprocess(
     (v) => (v === '' ? undefined : v),

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -145,8 +146,13 @@ export const publicChannels = pgTable('public_channels', {
   viewCount: bigint('view_count', { mode: 'number' }),
   uploadsPlaylistId: text('uploads_playlist_id'),
   videos: jsonb('videos').$type<StoredPublicVideo[]>().notNull().default([]),
-  /** When the data was last read in full; null before the first read. */
+  /** When the data was last read; null before the first read. */
   refreshedAt: ts('refreshed_at'),
+  /**
+   * That read was light (an anonymous onboarding's: only the latest page of uploads, which did
+   * not reach the period's start): a full reader reads the channel again.
+   */
+  lightRead: boolean('light_read').notNull().default(false),
   /** The last failed read (the data above stays as it was). */
   failedAt: ts('failed_at'),
   lastError: text('last_error'),

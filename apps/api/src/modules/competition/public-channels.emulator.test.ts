@@ -1,7 +1,9 @@
 // Public channel data through the real adapter and the emulator's Data API with the product's
 // key: one read per channel and day (a second ask spends nothing), unknown ids leave no row, the
 // daily unit budget stops reads (stored data is served, marked unavailable), and the daily
-// refresh reads the followed channels again.
+// refresh reads the followed channels again. Light reads (anonymous onboardings) spend their own
+// budget, read one page of uploads, never replace a fresh full read nor mark stored data
+// unavailable; rows of channels never read that nobody follows are purged after a day.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Emulator } from '@tubewise/emulator';
@@ -20,6 +22,8 @@ describe.each(testBackends())('public channel data (%s)', (backend) => {
   let t: TestApp;
   let clock: ShiftableClock;
   let competitorId: string;
+  /** More than 50 uploads in the period: one page does not reach its start. */
+  let busyId: string;
 
   const units = () => {
     const ledger = emulator.control.quotaLedger().today.callsByMethod;
@@ -29,7 +33,7 @@ describe.each(testBackends())('public channel data (%s)', (backend) => {
       (ledger['videos.list'] ?? 0)
     );
   };
-  const service = (dailyUnits = 1000) =>
+  const service = (dailyUnits = 1000, lightDailyUnits = 1000) =>
     new PublicChannelsService({
       db: t.database.db,
       platform: server.adapter,
@@ -37,7 +41,20 @@ describe.each(testBackends())('public channel data (%s)', (backend) => {
       apiKey: 'tubewise-emulator-key',
       limits: new RateLimitService(t.database.db, clock),
       dailyUnits,
+      lightDailyUnits,
     });
+  /** The units counted on a budget's counters (public-data-units or onboarding-data-units). */
+  const counted = async (prefix: string) =>
+    (await t.database.db.select().from(rateLimits))
+      .filter((r) => r.key.startsWith(`${prefix}:`))
+      .reduce((sum, r) => sum + r.count, 0);
+  const rowOf = async (youtubeId: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(publicChannels)
+        .where(eq(publicChannels.youtubeId, youtubeId))
+    )[0];
 
   beforeAll(async () => {
     server = await startEmulatorServer({ otherChannels: 1 });
@@ -45,6 +62,8 @@ describe.each(testBackends())('public channel data (%s)', (backend) => {
     clock = new ShiftableClock(systemClock);
     t = await createTestApp(backend, { platform: server.adapter, clock });
     competitorId = emulator.control.addChannel({ videoCount: 120, title: 'Rival Kitchen' }).id;
+    // Ten years of uploads, about 80 of them in the last 90 days.
+    busyId = emulator.control.addChannel({ videoCount: 3200, title: 'Busy Kitchen' }).id;
   }, 60_000);
 
   afterAll(async () => {
@@ -126,6 +145,88 @@ describe.each(testBackends())('public channel data (%s)', (backend) => {
     const before = units();
     expect(await svc.refreshFollowed()).toEqual({ refreshed: 1, failed: 0 });
     expect(units()).toBeGreaterThan(before);
+    await t.database.db.delete(channels).where(eq(channels.id, channel!.id));
+  });
+
+  it('reads lightly on the onboarding budget: one page of uploads, the paying budget untouched', async () => {
+    const before = units();
+    const [light] = await service().get([busyId], { light: true });
+    expect(units() - before).toBe(3);
+    expect(await counted('onboarding-data-units')).toBe(3);
+    expect(await counted('public-data-units')).toBe(0);
+    expect(light!.unavailable).toBe(false);
+    expect(light!.videos.length).toBe(50);
+    expect((await rowOf(busyId))!.lightRead).toBe(true);
+    // Another light reader is served the stored light read.
+    await service().get([busyId], { light: true });
+    expect(units() - before).toBe(3);
+
+    // A full reader reads the channel again, in full, on its own budget.
+    const [full] = await service().get([busyId]);
+    expect(full!.videos.length).toBeGreaterThan(50);
+    expect(await counted('public-data-units')).toBeGreaterThanOrEqual(5);
+    expect((await rowOf(busyId))!.lightRead).toBe(false);
+  });
+
+  it('marks a light read that reached the period start as full: full readers spend nothing', async () => {
+    await service().get([competitorId], { light: true });
+    expect((await rowOf(competitorId))!.lightRead).toBe(false);
+    const before = units();
+    await service().get([competitorId]);
+    expect(units()).toBe(before);
+  });
+
+  it('never replaces a fresh full read with a light one', async () => {
+    const [full] = await service().get([busyId]);
+    const stored = await rowOf(busyId);
+    // A light reader that finds the data too old for it (here: any age) reads again…
+    const before = units();
+    const [light] = await service().get([busyId], { light: true, maxAgeMs: 0 });
+    expect(units() - before).toBe(3);
+    // …but the full read stays, and full readers spend nothing.
+    expect(light!.videos).toEqual(full!.videos);
+    expect(await rowOf(busyId)).toEqual(stored);
+    await service().get([busyId]);
+    expect(units() - before).toBe(3);
+  });
+
+  it('spends nothing of the paying budget past the light one, and marks no stored data unavailable', async () => {
+    const [full] = await service().get([competitorId]);
+    clock.advance(DAY + 60_000);
+    const spent = await counted('public-data-units');
+    const [stale] = await service(1000, 0).get([competitorId, busyId], { light: true });
+    expect(await counted('public-data-units')).toBe(spent);
+    // Stored data is served as it is, not marked unavailable; a never-read channel is.
+    expect(stale).toMatchObject({ youtubeId: competitorId, unavailable: false });
+    expect(stale!.videos).toEqual(full!.videos);
+    expect((await rowOf(competitorId))!.failedAt).toBeNull();
+    expect(await rowOf(busyId)).toMatchObject({ refreshedAt: null, title: '' });
+    expect((await rowOf(busyId))!.failedAt).not.toBeNull();
+    // The paying readers still read it.
+    const [fresh] = await service().get([competitorId]);
+    expect(fresh!.refreshedAt!.getTime()).toBeGreaterThan(full!.refreshedAt!.getTime());
+  });
+
+  it('purges rows of channels never read that nobody follows, after a day', async () => {
+    await service().get([competitorId]);
+    const unread = 'UCnever-read-00000000000';
+    // The budget is used up: rows without data are stored for both.
+    await service(0).get([busyId, unread]);
+    expect((await rowOf(unread))!.refreshedAt).toBeNull();
+    const [channel] = await t.database.db
+      .insert(channels)
+      .values({ youtubeId: `UCpurger${Date.now()}`, name: 'Follower', thumbnailUrl: '' })
+      .returning();
+    await t.database.db
+      .insert(channelCompetitors)
+      .values({ channelId: channel!.id, youtubeId: busyId });
+    expect(await service().purgeUnread()).toBe(0);
+    clock.advance(DAY + 60_000);
+    // Only the unfollowed one without data goes; a followed one and one with data stay.
+    expect(await service().purgeUnread()).toBe(1);
+    expect(await rowOf(unread)).toBeUndefined();
+    expect((await rowOf(busyId))!.refreshedAt).toBeNull();
+    expect((await rowOf(competitorId))!.refreshedAt).not.toBeNull();
     await t.database.db.delete(channels).where(eq(channels.id, channel!.id));
   });
 });

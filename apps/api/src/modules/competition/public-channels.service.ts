@@ -1,5 +1,5 @@
 import { COMPETITION_PERIOD_DAYS } from '@tubewise/contract/onboarding-constants';
-import { inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   channelCompetitors,
@@ -25,6 +25,10 @@ export const PUBLIC_DATA_MAX_AGE_MS = DAY_MS;
 const FAILED_RETRY_MS = 15 * 60_000;
 /** Upload pages read per channel at most (50 uploads each): a prolific channel's 90 days. */
 const MAX_UPLOAD_PAGES = 6;
+/** Upload pages a light read takes (an anonymous onboarding's): the latest 50 uploads. */
+const LIGHT_UPLOAD_PAGES = 1;
+/** Rows of channels never read, that nobody follows, are purged once this old. */
+const UNREAD_ROW_MAX_AGE_MS = DAY_MS;
 /** The daily refresh reads channels older than this, so it never skips a day by minutes. */
 const FOLLOWED_REFRESH_AGE_MS = 20 * 3600_000;
 
@@ -47,12 +51,29 @@ export interface PublicChannelData {
 
 type PublicChannelRow = typeof publicChannels.$inferSelect;
 
+/** How `get` may read. */
+export interface PublicChannelsGetOptions {
+  /** Data older than this is read again (default PUBLIC_DATA_MAX_AGE_MS). */
+  maxAgeMs?: number;
+  /**
+   * An anonymous visitor's read (public onboarding): spends the onboarding's own daily budget
+   * (ONBOARDING_DATA_DAILY_UNITS), never the paying users', and reads at most one page of
+   * uploads (channels.list, one playlistItems page, one videos.list). Any stored read that is
+   * fresh enough serves it; it never overwrites a fresh full read, and a failure of it never
+   * marks a channel with data unavailable.
+   */
+  light?: boolean;
+}
+
 /**
  * Public channel data read with the product's API key, stored in `public_channels` for every
  * reader (any channel following it, any onboarding report) and read again once a day. Each call
  * costs one unit (channels.list for up to 50 channels, then per channel one playlistItems page
  * and one videos.list per 50 uploads), counted against PUBLIC_DATA_DAILY_UNITS per quota day:
- * past it, reads are skipped and the stored data is served as it is.
+ * past it, reads are skipped and the stored data is served as it is. Light reads (anonymous
+ * onboardings) count against ONBOARDING_DATA_DAILY_UNITS instead and read one page of uploads;
+ * a row they wrote that did not reach the period's start is marked `light_read`, and a full
+ * reader reads that channel again.
  */
 export class PublicChannelsService {
   private readonly db: Db;
@@ -61,6 +82,7 @@ export class PublicChannelsService {
   private readonly apiKey: string;
   private readonly limits: RateLimitService;
   private readonly dailyUnits: number;
+  private readonly lightDailyUnits: number;
   private readonly log: Logger | undefined;
   private readonly inFlight = new Map<string, Promise<void>>();
 
@@ -71,6 +93,8 @@ export class PublicChannelsService {
     apiKey: string;
     limits: RateLimitService;
     dailyUnits: number;
+    /** The light reads' own daily budget (ONBOARDING_DATA_DAILY_UNITS). */
+    lightDailyUnits: number;
     log?: Logger;
   }) {
     this.db = deps.db;
@@ -79,31 +103,34 @@ export class PublicChannelsService {
     this.apiKey = deps.apiKey;
     this.limits = deps.limits;
     this.dailyUnits = deps.dailyUnits;
+    this.lightDailyUnits = deps.lightDailyUnits;
     this.log = deps.log;
   }
 
   /**
    * The channels' data in the order asked (ids the platform does not know are left out), read
-   * from the platform first when missing or older than `maxAgeMs`. Concurrent asks for a channel
-   * in this process share one read.
+   * from the platform first when missing or older than `maxAgeMs` (for a full reader also when
+   * only a light read is stored). Concurrent asks for a channel in this process share one read.
    */
   async get(
     youtubeIds: readonly string[],
-    options: { maxAgeMs?: number } = {},
+    options: PublicChannelsGetOptions = {},
   ): Promise<PublicChannelData[]> {
     const ids = [...new Set(youtubeIds)];
     if (ids.length === 0) return [];
     const maxAgeMs = options.maxAgeMs ?? PUBLIC_DATA_MAX_AGE_MS;
+    const light = options.light === true;
     const now = this.clock.now().getTime();
     let rows = await this.rows(ids);
     const stale = ids.filter((id) => {
       const row = rows.get(id);
       if (!row) return true;
       if (row.failedAt && now - row.failedAt.getTime() < FAILED_RETRY_MS) return false;
-      return !row.refreshedAt || now - row.refreshedAt.getTime() > maxAgeMs;
+      if (!row.refreshedAt || now - row.refreshedAt.getTime() > maxAgeMs) return true;
+      return !light && row.lightRead;
     });
     if (stale.length > 0) {
-      await this.refresh(stale);
+      await this.refresh(stale, light);
       rows = await this.rows(ids);
     }
     return ids.flatMap((id) => {
@@ -119,7 +146,13 @@ export class PublicChannelsService {
       .selectDistinct({ youtubeId: channelCompetitors.youtubeId })
       .from(channelCompetitors)
       .leftJoin(publicChannels, sql`${publicChannels.youtubeId} = ${channelCompetitors.youtubeId}`)
-      .where(or(isNull(publicChannels.refreshedAt), lt(publicChannels.refreshedAt, cutoff)));
+      .where(
+        or(
+          isNull(publicChannels.refreshedAt),
+          lt(publicChannels.refreshedAt, cutoff),
+          eq(publicChannels.lightRead, true),
+        ),
+      );
     const ids = due.map((d) => d.youtubeId);
     let refreshed = 0;
     let failed = 0;
@@ -136,94 +169,139 @@ export class PublicChannelsService {
     return { refreshed, failed };
   }
 
-  /** Reads the channels from the platform and stores them; failures are stored per channel. */
-  private async refresh(ids: string[]): Promise<void> {
+  /**
+   * Reads the channels from the platform and stores them; failures are stored per channel. A
+   * light read waits for any read of the channel under way; a full one only for a full one.
+   */
+  private async refresh(ids: string[], light = false): Promise<void> {
     const waiting: Promise<void>[] = [];
     const toRead: string[] = [];
     for (const id of ids) {
-      const pending = this.inFlight.get(id);
+      const pending =
+        this.inFlight.get(`full:${id}`) ?? (light ? this.inFlight.get(`light:${id}`) : undefined);
       if (pending) waiting.push(pending);
       else toRead.push(id);
     }
+    const kind = light ? 'light' : 'full';
     for (let i = 0; i < toRead.length; i += MAX_PAGE_SIZE) {
       const batch = toRead.slice(i, i + MAX_PAGE_SIZE);
-      const read = this.readBatch(batch).finally(() => {
-        for (const id of batch) this.inFlight.delete(id);
+      const read = this.readBatch(batch, light).finally(() => {
+        for (const id of batch) this.inFlight.delete(`${kind}:${id}`);
       });
-      for (const id of batch) this.inFlight.set(id, read);
+      for (const id of batch) this.inFlight.set(`${kind}:${id}`, read);
       waiting.push(read);
     }
     await Promise.all(waiting);
   }
 
-  private async readBatch(ids: string[]): Promise<void> {
+  private async readBatch(ids: string[], light: boolean): Promise<void> {
     let channels: PlatformChannel[];
     try {
-      await this.spend(1);
+      await this.spend(1, light);
       channels = await this.platform.getChannels({ apiKey: this.apiKey }, ids);
     } catch (error) {
-      await this.markFailed(ids, error);
+      await this.markFailed(ids, error, { light });
       return;
     }
     const found = new Set(channels.map((c) => c.youtubeId));
     // A stored channel the platform no longer knows (deleted, terminated) keeps its old data.
     const gone = ids.filter((id) => !found.has(id));
     if (gone.length > 0)
-      await this.markFailed(gone, new Error('The channel no longer exists.'), true);
+      await this.markFailed(gone, new Error('The channel no longer exists.'), {
+        existingOnly: true,
+      });
     for (const channel of channels) {
       try {
-        const videos = await this.recentUploads(channel);
-        await this.store(channel, videos);
+        const uploads = await this.recentUploads(
+          channel,
+          light ? LIGHT_UPLOAD_PAGES : MAX_UPLOAD_PAGES,
+          light,
+        );
+        await this.store(channel, uploads.videos, light && !uploads.complete);
       } catch (error) {
-        await this.markFailed([channel.youtubeId], error);
+        await this.markFailed([channel.youtubeId], error, { light });
       }
     }
   }
 
-  /** The channel's uploads back to the period's start (at least one page), newest first. */
-  private async recentUploads(channel: PlatformChannel): Promise<StoredPublicVideo[]> {
-    if (!channel.uploadsPlaylistId) return [];
+  /**
+   * The channel's uploads back to the period's start (at least one page, at most `maxPages`),
+   * newest first; `complete` when they reach the period's start or the channel's first upload.
+   */
+  private async recentUploads(
+    channel: PlatformChannel,
+    maxPages: number,
+    light: boolean,
+  ): Promise<{ videos: StoredPublicVideo[]; complete: boolean }> {
+    if (!channel.uploadsPlaylistId) return { videos: [], complete: true };
     const periodStart = this.clock.now().getTime() - COMPETITION_PERIOD_DAYS * DAY_MS;
     const videos: StoredPublicVideo[] = [];
     let pageToken: string | undefined;
-    for (let pageNo = 0; pageNo < MAX_UPLOAD_PAGES; pageNo += 1) {
-      await this.spend(1);
+    let complete = false;
+    for (let pageNo = 0; pageNo < maxPages; pageNo += 1) {
+      await this.spend(1, light);
       const page = await this.platform.listPlaylistItems(
         { apiKey: this.apiKey },
         channel.uploadsPlaylistId,
         pageToken,
       );
       const ids = page.items.map((i) => i.videoId);
-      if (ids.length === 0) break;
-      await this.spend(1);
+      if (ids.length === 0) {
+        complete = true;
+        break;
+      }
+      await this.spend(1, light);
       const details = await this.platform.getVideos({ apiKey: this.apiKey }, ids);
       const stored = details.filter((v) => v.privacyStatus === 'public').map(storedVideo);
       videos.push(...stored);
       const oldest = Math.min(...stored.map((v) => Date.parse(v.publishedAt) || Infinity));
-      if (!page.nextPageToken || oldest < periodStart) break;
+      if (!page.nextPageToken || oldest < periodStart) {
+        complete = true;
+        break;
+      }
       pageToken = page.nextPageToken;
     }
     videos.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     // Beyond the latest page, only the period's uploads are kept.
-    return videos.filter((v, i) => i < MAX_PAGE_SIZE || Date.parse(v.publishedAt) >= periodStart);
+    return {
+      videos: videos.filter(
+        (v, i) => i < MAX_PAGE_SIZE || Date.parse(v.publishedAt) >= periodStart,
+      ),
+      complete,
+    };
   }
 
-  /** Counts units against the key's daily budget; throws (nothing spent) when it is used up. */
-  private async spend(units: number): Promise<void> {
-    const key = `public-data-units:${quotaDayOf(this.clock.now())}`;
+  /**
+   * Counts units against the daily budget (the light reads' own one for `light`); throws
+   * (nothing spent) when it is used up.
+   */
+  private async spend(units: number, light = false): Promise<void> {
+    const day = quotaDayOf(this.clock.now());
+    const key = light ? `onboarding-data-units:${day}` : `public-data-units:${day}`;
+    const max = light ? this.lightDailyUnits : this.dailyUnits;
     for (let i = 0; i < units; i += 1) {
-      const hit = await this.limits.hit(key, { max: this.dailyUnits, windowSeconds: 2 * 86_400 });
+      const hit = await this.limits.hit(key, { max, windowSeconds: 2 * 86_400 });
       if (!hit.allowed) {
         await this.limits.release(key);
         throw new PlatformError(
           'quota',
-          "Today's budget of platform units for public channel data is used up.",
+          light
+            ? "Today's budget of platform units for onboarding channel data is used up."
+            : "Today's budget of platform units for public channel data is used up.",
         );
       }
     }
   }
 
-  private async store(channel: PlatformChannel, videos: StoredPublicVideo[]): Promise<void> {
+  /**
+   * Stores a read. A partial one (`partial`: a light read short of the period's start) is marked
+   * `light_read` and never replaces a full read that is still fresh.
+   */
+  private async store(
+    channel: PlatformChannel,
+    videos: StoredPublicVideo[],
+    partial: boolean,
+  ): Promise<void> {
     const values = {
       title: channel.title,
       description: channel.description,
@@ -235,27 +313,48 @@ export class PublicChannelsService {
       uploadsPlaylistId: channel.uploadsPlaylistId,
       videos,
       refreshedAt: this.clock.now(),
+      lightRead: partial,
       failedAt: null,
       lastError: null,
     };
     await this.db
       .insert(publicChannels)
-      .values({ youtubeId: channel.youtubeId, ...values })
-      .onConflictDoUpdate({ target: publicChannels.youtubeId, set: values });
+      .values({ youtubeId: channel.youtubeId, ...values, createdAt: this.clock.now() })
+      .onConflictDoUpdate({
+        target: publicChannels.youtubeId,
+        set: values,
+        ...(partial ? { setWhere: sql`not ${this.freshFullRead()}` } : {}),
+      });
+  }
+
+  /** SQL: the stored row is a full read younger than PUBLIC_DATA_MAX_AGE_MS. */
+  private freshFullRead() {
+    const since = new Date(this.clock.now().getTime() - PUBLIC_DATA_MAX_AGE_MS);
+    return sql`(${publicChannels.lightRead} = false and ${publicChannels.refreshedAt} is not null
+      and ${publicChannels.refreshedAt} > ${since.toISOString()}::timestamptz)`;
   }
 
   /**
-   * Records a failed read on stored channels (their data stays). A channel never read is stored
-   * only when the platform was reached (`known`), so an unknown id leaves no row.
+   * Records a failed read (stored data stays, marked unavailable). A channel never read gets a
+   * row without data, so it is not asked for again for FAILED_RETRY_MS, also when the failure
+   * was the platform's or the budget's rather than the channel's. `existingOnly` (the platform
+   * answered it does not know the channel) touches stored rows only, so an unknown id leaves no
+   * row. A light read's failure touches only rows without data: a visitor's read never marks a
+   * channel the paying users read as unavailable. Rows without data that nobody follows are
+   * purged after a day (`purgeUnread`).
    */
-  private async markFailed(ids: string[], error: unknown, existingOnly = false): Promise<void> {
+  private async markFailed(
+    ids: string[],
+    error: unknown,
+    options: { existingOnly?: boolean; light?: boolean } = {},
+  ): Promise<void> {
     const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
     this.log?.warn(
       { err: error, channels: ids.length },
       'Reading public channel data from the platform failed',
     );
     const failedAt = this.clock.now();
-    if (existingOnly) {
+    if (options.existingOnly) {
       await this.db
         .update(publicChannels)
         .set({ failedAt, lastError: message })
@@ -265,11 +364,44 @@ export class PublicChannelsService {
     // Never read and the platform unreachable: a row with no data says "unavailable".
     await this.db
       .insert(publicChannels)
-      .values(ids.map((youtubeId) => ({ youtubeId, title: '', failedAt, lastError: message })))
+      .values(
+        ids.map((youtubeId) => ({
+          youtubeId,
+          title: '',
+          failedAt,
+          lastError: message,
+          createdAt: failedAt,
+        })),
+      )
       .onConflictDoUpdate({
         target: publicChannels.youtubeId,
         set: { failedAt, lastError: message },
+        ...(options.light ? { setWhere: isNull(publicChannels.refreshedAt) } : {}),
       });
+  }
+
+  /**
+   * Deletes the rows of channels never read (no data: a failed first read) that no channel
+   * follows, once a day old (daily, with the onboarding purge). Answers how many.
+   */
+  async purgeUnread(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - UNREAD_ROW_MAX_AGE_MS);
+    const deleted = await this.db
+      .delete(publicChannels)
+      .where(
+        and(
+          isNull(publicChannels.refreshedAt),
+          lt(publicChannels.createdAt, before),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(channelCompetitors)
+              .where(eq(channelCompetitors.youtubeId, publicChannels.youtubeId)),
+          ),
+        ),
+      )
+      .returning({ youtubeId: publicChannels.youtubeId });
+    return deleted.length;
   }
 
   private async rows(ids: string[]): Promise<Map<string, PublicChannelRow>> {

@@ -18,6 +18,7 @@ import {
 import {
   channelCompetitors,
   onboardings,
+  rateLimits,
   serpChecks,
   sharedInsights,
   trackedKeywords,
@@ -32,7 +33,7 @@ import {
 } from '../../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import { connectEmulatorChannel } from '../../testing/connect-channel.ts';
-import { DataForSeoAdapter } from '../keywords/index.ts';
+import { DataForSeoAdapter, marketOf } from '../keywords/index.ts';
 import { DataForSeoSerpAdapter } from '../rankings/index.ts';
 import { RateLimitService, DEFAULT_AUTH_LIMITS } from '../rate-limit/index.ts';
 import { InsightsService } from './insights.service.ts';
@@ -109,6 +110,46 @@ describe.each(testBackends())('onboarding insights and accounts (%s)', (backend)
       },
       ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
     });
+
+  /** An InsightsService over the app's database, some of its collaborators replaced. */
+  const insightsWith = (over: Partial<ConstructorParameters<typeof InsightsService>[0]>) =>
+    new InsightsService({
+      db: t.database.db,
+      repo: new OnboardingRepository(t.database.db),
+      secrets: new OnboardingSecrets('test-secret'),
+      keywords: t.services.keywords,
+      serpChecks: t.services.serpChecks,
+      publicChannels: t.services.publicChannels,
+      limits: new RateLimitService(t.database.db, clock),
+      authLimits: DEFAULT_AUTH_LIMITS,
+      clock,
+      log: pino({ level: 'silent' }),
+      depth: 50,
+      checksPerDay: 500,
+      sources: { keywordData: 'Emulated keyword data', results: 'Emulated results' },
+      ...over,
+    });
+
+  /** The onboarding's report row. */
+  const reportOf = async (onboardingId: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(sharedInsights)
+        .where(eq(sharedInsights.onboardingId, onboardingId))
+    )[0]!;
+
+  /** Makes the report again with `service`, from pending. */
+  const remake = async (service: InsightsService, insightsId: string) => {
+    await t.database.db
+      .update(sharedInsights)
+      .set({ status: 'pending', report: null })
+      .where(eq(sharedInsights.id, insightsId));
+    await service.run(insightsId, { final: true });
+    return (
+      await t.database.db.select().from(sharedInsights).where(eq(sharedInsights.id, insightsId))
+    )[0]!;
+  };
 
   /** An onboarding of these keywords and rivals, verified by its code; the report made. */
   async function verified(email: string, chosen = keywords) {
@@ -283,30 +324,28 @@ describe.each(testBackends())('onboarding insights and accounts (%s)', (backend)
     const { db } = t.database;
     const { id } = await verified('partial@example.com', [keywords[0]!, 'broken check']);
     const [row] = await db.select().from(sharedInsights).where(eq(sharedInsights.onboardingId, id));
-    const service = (failAll: boolean) =>
-      new InsightsService({
-        db,
-        repo: new OnboardingRepository(db),
-        secrets: new OnboardingSecrets('test-secret'),
+    const serp = t.services.serpChecks;
+    const service = (failAll: boolean) => {
+      // No results of any day for the broken keyword (or, failing all, for any).
+      const none = (keyword: string) => failAll || keyword === 'broken check';
+      return insightsWith({
         keywords: failAll
           ? { metrics: () => Promise.reject(new Error('keyword data down')) }
           : t.services.keywords,
         serpChecks: {
+          today: () => serp.today(),
+          stored: (key, day) => (none(key.keyword) ? Promise.resolve(null) : serp.stored(key, day)),
+          latestStored: (key) =>
+            none(key.keyword) ? Promise.resolve(null) : serp.latestStored(key),
           checkNow: (key) =>
-            failAll || key.keyword === 'broken check'
-              ? Promise.reject(new Error('serp down'))
-              : t.services.serpChecks.checkNow(key),
+            none(key.keyword) ? Promise.reject(new Error('serp down')) : serp.checkNow(key),
         },
         publicChannels: failAll
           ? { get: () => Promise.reject(new Error('platform down')) }
           : t.services.publicChannels,
-        limits: new RateLimitService(db, clock),
-        authLimits: DEFAULT_AUTH_LIMITS,
-        clock,
-        log: pino({ level: 'silent' }),
-        depth: 50,
         sources: { keywordData: 'kd', results: 'serp' },
       });
+    };
     const rerun = async (failAll: boolean) => {
       await db
         .update(sharedInsights)
@@ -324,6 +363,133 @@ describe.each(testBackends())('onboarding insights and accounts (%s)', (backend)
     const failed = await rerun(true);
     expect(failed.status).toBe('failed');
     expect(failed.report).toBeNull();
+  });
+
+  it('keeps a verified onboarding complete: no change empties its competitors or keywords', async () => {
+    const { id, sessionId, token } = await verified('complete@example.com');
+    for (const [field, change] of [
+      ['competitors', { competitors: [] }],
+      ['keywords', { keywords: [] }],
+    ] as const) {
+      const res = await call('PATCH', `${BASE}/${id}`, { sessionId, token, ...change });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('validation-failed');
+      expect(res.json().error.issues[0].path).toBe(field);
+    }
+    const [row] = await t.database.db.select().from(onboardings).where(eq(onboardings.id, id));
+    expect(row!.keywords).toEqual(keywords);
+    expect(row!.competitors.length).toBe(rivals.length);
+    // Before verification a list may be emptied while editing.
+    const draft = randomUUID();
+    const draftId = (await call('POST', `${BASE}/new`, { sessionId: draft })).json().id as string;
+    await call('PATCH', `${BASE}/${draftId}`, { sessionId: draft, competitors: rivals });
+    const emptied = await call('PATCH', `${BASE}/${draftId}`, {
+      sessionId: draft,
+      competitors: [],
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json().competitors).toEqual([]);
+  });
+
+  it('makes a report at most 3 times a UTC day per onboarding and per address (429, nothing saved)', async () => {
+    const email = 'rebuilder@example.com';
+    const edit = async (o: { id: string; sessionId: string; token: string }, chosen: string[]) => {
+      const res = await call('PATCH', `${BASE}/${o.id}`, {
+        sessionId: o.sessionId,
+        token: o.token,
+        keywords: chosen,
+      });
+      await t.services.onboarding.insights.settled();
+      return res;
+    };
+    // Verification made it once; two changes make it again.
+    const first = await verified(email);
+    expect((await edit(first, [keywords[0]!])).statusCode).toBe(200);
+    expect((await edit(first, [keywords[1]!])).statusCode).toBe(200);
+    const refused = await edit(first, [keywords[2]!]);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().error.code).toBe('rate-limited');
+    expect(refused.json().error.message).toMatch(/3 times a day/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const [kept] = await t.database.db
+      .select()
+      .from(onboardings)
+      .where(eq(onboardings.id, first.id));
+    expect(kept!.keywords).toEqual([keywords[1]]);
+    // The address's fourth report (another onboarding's verification) is made; a change of it
+    // would be its fifth.
+    clock.advance(61);
+    const second = await verified(email);
+    expect((await reportOf(second.id)).status).toBe('ready');
+    expect((await edit(second, [keywords[0]!])).statusCode).toBe(429);
+    // The next UTC day counts anew.
+    clock.advance(DAY_S);
+    expect((await edit(first, [keywords[2]!])).statusCode).toBe(200);
+  });
+
+  it("starts at most ONBOARDING_CHECKS_PER_DAY live checks a day; past it a keyword's latest stored results, or none", async () => {
+    const { db } = t.database;
+    const { id, insightsId } = await verified('budget@example.com', [keywords[0]!]);
+    // A new day: nothing is checked today yet.
+    clock.advance(DAY_S);
+    const chosen = [keywords[1]!, keywords[0]!, 'nobody checked this phrase'];
+    await db.update(onboardings).set({ keywords: chosen }).where(eq(onboardings.id, id));
+    const day = t.services.serpChecks.today();
+    const before = (await db.select().from(serpChecks)).length;
+    const after = await remake(insightsWith({ checksPerDay: 1 }), insightsId);
+    expect(after.status).toBe('ready');
+    // One live check, today's, for the first keyword; the others were not checked.
+    expect((await db.select().from(serpChecks)).length).toBe(before + 1);
+    const todays = await db.select().from(serpChecks).where(eq(serpChecks.day, day));
+    expect(todays.map((c) => c.keyword)).toEqual([keywords[1]]);
+    const [counter] = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `onboarding-checks:${day}`));
+    expect(counter!.count).toBe(1);
+    const report = after.report as {
+      keywords: { keyword: string; checkedAt: string | null; topResults: unknown[] }[];
+    };
+    // The second shows its latest stored check (of an earlier day), saying when it was made.
+    const earlier = await t.services.serpChecks.latestStored({
+      keyword: keywords[0]!,
+      market: marketOf('en-us'),
+    });
+    expect(earlier!.day < day).toBe(true);
+    expect(report.keywords[1]).toMatchObject({
+      keyword: keywords[0],
+      checkedAt: earlier!.checkedAt,
+    });
+    expect(report.keywords[1]!.topResults.length).toBeGreaterThan(0);
+    // Never checked: no results, and no date.
+    expect(report.keywords[2]).toMatchObject({ checkedAt: null, topResults: [], depth: 0 });
+  });
+
+  it('stops a run between keywords once the onboarding changed, writing nothing', async () => {
+    const { db } = t.database;
+    const { id, insightsId } = await verified('replaced@example.com', [keywords[0]!, keywords[1]!]);
+    const serp = t.services.serpChecks;
+    const asked: string[] = [];
+    const service = insightsWith({
+      serpChecks: {
+        today: () => serp.today(),
+        stored: () => Promise.resolve(null),
+        latestStored: () => Promise.resolve(null),
+        checkNow: async (key) => {
+          asked.push(key.keyword);
+          // The owner changes the keywords while the first one is being checked.
+          await db
+            .update(onboardings)
+            .set({ keywords: ['a newer choice'] })
+            .where(eq(onboardings.id, id));
+          return serp.checkNow(key);
+        },
+      },
+    });
+    const after = await remake(service, insightsId);
+    expect(asked).toEqual([keywords[0]]);
+    expect(after.status).toBe('pending');
+    expect(after.report).toBeNull();
   });
 
   let account: { id: string; userId: string; cookie: string; chosen: string[] };
@@ -380,6 +546,18 @@ describe.each(testBackends())('onboarding insights and accounts (%s)', (backend)
   it('carries the keywords and competitors to the first connected channel, once', async () => {
     const { db } = t.database;
     const own = emulator.control.addChannel({ videoCount: 3, owner: ACCOUNT });
+    // Competitors are added under the usual rules: not the channel itself, not an unknown id.
+    const [before] = await db.select().from(onboardings).where(eq(onboardings.id, account.id));
+    await db
+      .update(onboardings)
+      .set({
+        competitors: [
+          { youtubeId: own.id, title: 'Me', thumbnailUrl: '' },
+          ...before!.competitors,
+          { youtubeId: 'UCno-such-channel-0000000', title: 'Nobody', thumbnailUrl: '' },
+        ],
+      })
+      .where(eq(onboardings.id, account.id));
     const channelId = await connectEmulatorChannel(t.services, emulator, {
       userId: account.userId,
       youtubeChannelId: own.id,
@@ -447,5 +625,40 @@ describe.each(testBackends())('onboarding insights and accounts (%s)', (backend)
     expect(forgotten!.onboardings.email).toBeNull();
     expect(forgotten!.onboardings.tokenHash).toBeNull();
     expect((await call('GET', `/api/public/insights/${insightsId}`)).statusCode).toBe(410);
+  });
+
+  it('answers the token when the report cannot be started, and reading the onboarding starts it', async () => {
+    const insights = t.services.onboarding.insights;
+    const email = 'queue-down@example.com';
+    const sessionId = randomUUID();
+    const id = (await call('POST', `${BASE}/new`, { sessionId })).json().id as string;
+    await call('PATCH', `${BASE}/${id}`, {
+      sessionId,
+      competitors: rivals,
+      keywords: [keywords[0]!],
+      email,
+      tosAccepted: true,
+    });
+    const mail = (await t.services.mail.recent(500)).find((m) => m.to === email)!;
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    insights.setEnqueue(() => Promise.reject(new Error('queue down')));
+    let res: LightMyRequestResponse;
+    try {
+      res = await call('POST', `${BASE}/validate-email-code`, { email, code, sessionId });
+    } finally {
+      insights.setEnqueue(null);
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().token).toEqual(expect.any(String));
+    const insightsId = res.json().onboarding.insights.id as string;
+    expect(res.json().onboarding.insights.status).toBe('failed');
+    const read = await call('GET', `${BASE}/${id}?sessionId=${sessionId}`);
+    expect(read.json().insights).toMatchObject({ id: insightsId, status: 'pending' });
+    await insights.settled();
+    const shared = await call('GET', `/api/public/insights/${insightsId}`);
+    expect(shared.json().status).toBe('ready');
+    // Once made, reading starts nothing more.
+    const again = await call('GET', `${BASE}/${id}?sessionId=${sessionId}`);
+    expect(again.json().insights.status).toBe('ready');
   });
 });

@@ -5,11 +5,12 @@ import type { Logger } from 'pino';
 import type { User } from '@tubewise/contract';
 import { COMPETITORS_PER_CHANNEL_MAX } from '@tubewise/contract/onboarding-constants';
 import type { Db } from '../../db/client.ts';
-import { channelCompetitors, onboardings, users } from '../../db/schema/index.ts';
+import { channelCompetitors, channels, onboardings, users } from '../../db/schema/index.ts';
 import type { ChannelConnectedHook } from '../../lib/channel-connected.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import type { PublicChannelsService } from '../competition/index.ts';
 import type { TrackedKeywordsService } from '../rankings/index.ts';
 import { RateLimitService, type AuthLimits } from '../rate-limit/index.ts';
 import type { IssuedSession, SessionService } from '../sessions/index.ts';
@@ -45,6 +46,7 @@ export class OnboardingAccounts implements ChannelConnectedHook {
     users: Pick<UsersService, 'me' | 'rememberDevice' | 'trialEndForNewAccount'>;
     sessions: Pick<SessionService, 'create'>;
     tracked: Pick<TrackedKeywordsService, 'add'>;
+    publicChannels: Pick<PublicChannelsService, 'get'>;
     limits: RateLimitService;
     authLimits: AuthLimits;
     clock: Clock;
@@ -128,40 +130,59 @@ export class OnboardingAccounts implements ChannelConnectedHook {
   }
 
   /**
-   * After a channel is connected: the person's onboarding not yet carried over (claimed
-   * atomically, so it happens once) gives the channel its keywords, tracked in its locale within
-   * the plan's limit (a refusal is logged), and its competitors (at most
-   * COMPETITORS_PER_CHANNEL_MAX per channel).
+   * After a channel is connected: the person's onboarding not yet carried over gives the channel
+   * its keywords, tracked in its locale within the plan's limit (a refusal is logged), and its
+   * competitors under the rules of adding one: channels the platform knows (a light read,
+   * before any lock), never the channel itself, at most COMPETITORS_PER_CHANNEL_MAX per channel.
+   * The claim and the writes are one transaction: it happens once, and a failure leaves the
+   * onboarding to the next connected channel.
    */
   async onChannelConnected(userId: string, channelId: string): Promise<void> {
     const { db, clock, log } = this.deps;
     const [latest] = await db
-      .select({ id: onboardings.id })
+      .select({ id: onboardings.id, competitors: onboardings.competitors })
       .from(onboardings)
       .where(and(eq(onboardings.userId, userId), isNull(onboardings.carriedAt)))
       .orderBy(desc(onboardings.createdAt))
       .limit(1);
     if (!latest) return;
-    const [claimed] = await db
-      .update(onboardings)
-      .set({ carriedAt: clock.now(), carriedChannelId: channelId })
-      .where(and(eq(onboardings.id, latest.id), isNull(onboardings.carriedAt)))
-      .returning();
-    if (!claimed) return;
-    if (claimed.keywords.length > 0) {
-      try {
-        await this.deps.tracked.add(channelId, userId, {
-          text: claimed.keywords.join('\n'),
-          language: claimed.locale,
-        });
-      } catch (error) {
-        log.warn(
-          { err: error, channelId, onboardingId: claimed.id },
-          'Onboarding keywords were not tracked',
-        );
-      }
-    }
+    const [own] = await db
+      .select({ youtubeId: channels.youtubeId })
+      .from(channels)
+      .where(eq(channels.id, channelId));
+    const known = await this.knownChannels(
+      latest.competitors.map((c) => c.youtubeId).filter((id) => id !== own?.youtubeId),
+      { channelId, onboardingId: latest.id },
+    );
     await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(onboardings)
+        .set({ carriedAt: clock.now(), carriedChannelId: channelId })
+        .where(and(eq(onboardings.id, latest.id), isNull(onboardings.carriedAt)))
+        .returning();
+      if (!claimed) return;
+      if (claimed.keywords.length > 0) {
+        try {
+          await this.deps.tracked.add(
+            channelId,
+            userId,
+            { text: claimed.keywords.join('\n'), language: claimed.locale },
+            tx,
+          );
+        } catch (error) {
+          // The plan's limit or an unusable keyword: the rest still carries over. Anything else
+          // undoes the claim with the rest.
+          if (!(error instanceof AppError)) throw error;
+          log.warn(
+            { err: error, channelId, onboardingId: claimed.id },
+            'Onboarding keywords were not tracked',
+          );
+        }
+      }
+      const wanted = claimed.competitors.filter(
+        (c) => known.has(c.youtubeId) && c.youtubeId !== own?.youtubeId,
+      );
+      if (wanted.length === 0) return;
       // The same lock for every change of a channel's competitors, so the cap holds.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`competitors:${channelId}`}))`);
       const [{ n } = { n: 0 }] = await tx
@@ -169,13 +190,40 @@ export class OnboardingAccounts implements ChannelConnectedHook {
         .from(channelCompetitors)
         .where(eq(channelCompetitors.channelId, channelId));
       const room = Math.max(0, COMPETITORS_PER_CHANNEL_MAX - n);
-      const chosen = claimed.competitors.slice(0, room);
+      const chosen = wanted.slice(0, room);
       if (chosen.length === 0) return;
       await tx
         .insert(channelCompetitors)
         .values(chosen.map((c) => ({ channelId, youtubeId: c.youtubeId, addedBy: userId })))
         .onConflictDoNothing();
     });
+  }
+
+  /**
+   * Of these channel ids, the ones the platform knows (read now or stored before); none when it
+   * cannot be asked (logged: those competitors are not carried over).
+   */
+  private async knownChannels(
+    ids: string[],
+    context: { channelId: string; onboardingId: string },
+  ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    try {
+      const found = await this.deps.publicChannels.get(ids, { light: true });
+      const known = found.filter((c) => !(c.refreshedAt === null && c.unavailable));
+      if (known.length < ids.length)
+        this.deps.log.warn(
+          { ...context, dropped: ids.length - known.length },
+          'Onboarding competitors unknown to the platform were not carried over',
+        );
+      return new Set(known.map((c) => c.youtubeId));
+    } catch (error) {
+      this.deps.log.warn(
+        { err: error, ...context },
+        'Onboarding competitors were not carried over: channel data unavailable',
+      );
+      return new Set();
+    }
   }
 }
 

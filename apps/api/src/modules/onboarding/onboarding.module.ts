@@ -44,6 +44,8 @@ export function createOnboardingServices(deps: {
   tracked: TrackedKeywordsService;
   /** RANK_CHECK_DEPTH. */
   depth: number;
+  /** ONBOARDING_CHECKS_PER_DAY: live result checks reports may start per UTC day. */
+  checksPerDay: number;
   /** The keyword-data and search-results providers' names. */
   sources: { keywordData: string; results: string };
 }): OnboardingServices {
@@ -62,6 +64,7 @@ export function createOnboardingServices(deps: {
     clock,
     log,
     depth: deps.depth,
+    checksPerDay: deps.checksPerDay,
     sources: deps.sources,
   });
   const verification = new VerificationService({
@@ -94,6 +97,7 @@ export function createOnboardingServices(deps: {
     users: deps.users,
     sessions: deps.sessions,
     tracked: deps.tracked,
+    publicChannels: deps.publicChannels,
     limits,
     authLimits,
     clock,

@@ -5,7 +5,10 @@ import type { Logger } from 'pino';
 import type { Onboarding, UpdateOnboardingBody } from '@tubewise/contract';
 import {
   INSIGHTS_TTL_DAYS,
+  ONBOARDING_COMPETITORS_MAX,
+  ONBOARDING_COMPETITORS_MIN,
   ONBOARDING_KEYWORDS_MAX,
+  ONBOARDING_KEYWORDS_MIN,
 } from '@tubewise/contract/onboarding-constants';
 import type { StoredOnboardingCompetitor } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -36,7 +39,7 @@ export class OnboardingService {
     secrets: OnboardingSecrets;
     verification: VerificationService;
     insights: InsightsStarter;
-    publicChannels: Pick<PublicChannelsService, 'get'>;
+    publicChannels: Pick<PublicChannelsService, 'get' | 'purgeUnread'>;
     limits: RateLimitService;
     authLimits: AuthLimits;
     clock: Clock;
@@ -80,8 +83,10 @@ export class OnboardingService {
    * PATCH /{id}: saves competitors (deduplicated by channel), keywords (normalised as tracked
    * keywords are, deduplicated), locale; `email` with `tosAccepted` sends the code once a
    * competitor and a keyword are saved (409 `onboarding-incomplete` before). A verified
-   * onboarding changes only with its owner token, and a change of its inputs makes the report
-   * again under the same shared id.
+   * onboarding changes only with its owner token, keeps 1–5 competitors and 1–10 keywords (400
+   * naming the field), and a change of its inputs makes the report again under the same shared
+   * id, at most INSIGHTS_BUILDS_PER_DAY times a day per onboarding and per address (429, nothing
+   * saved, past them).
    */
   async update(id: string, body: UpdateOnboardingBody, meta: RequestMeta): Promise<Onboarding> {
     const { repo, secrets, verification, clock } = this.deps;
@@ -101,6 +106,10 @@ export class OnboardingService {
       );
     if (emailChange && row.userId)
       throw new AppError('conflict', 'An account was created from this onboarding already.');
+    if (verified) assertStillComplete(changes);
+    // A verified onboarding whose inputs change keeps its address: its report is made again.
+    if (verified && inputsChange && !emailChange)
+      await this.deps.insights.countBuild(row, { enforce: true });
 
     const now = clock.now();
     let saved: OnboardingRow | null;
@@ -126,7 +135,14 @@ export class OnboardingService {
       saved = row;
     }
     if (!saved) throw new AppError('not-found', NOT_FOUND);
-    if (saved.verifiedAt !== null && inputsChange) await this.deps.insights.start(saved.id);
+    if (saved.verifiedAt !== null && inputsChange) {
+      try {
+        await this.deps.insights.start(saved.id);
+      } catch (error) {
+        // Saved: reading the onboarding (just below, or later) starts the report again.
+        this.deps.log.error({ err: error, onboardingId: saved.id }, 'Insights report not started');
+      }
+    }
     return this.present(saved);
   }
 
@@ -143,7 +159,11 @@ export class OnboardingService {
     if (row.competitors.length === 0) return { suggestions: [] };
     let channels;
     try {
-      channels = await this.deps.publicChannels.get(row.competitors.map((c) => c.youtubeId));
+      // A visitor's read: the onboarding's own budget, one page of uploads.
+      channels = await this.deps.publicChannels.get(
+        row.competitors.map((c) => c.youtubeId),
+        { light: true },
+      );
     } catch (error) {
       if (error instanceof AppError) throw error;
       this.deps.log.warn({ err: error }, 'Onboarding suggestions: channel data unavailable');
@@ -162,8 +182,9 @@ export class OnboardingService {
   }
 
   /**
-   * Deletes unverified onboardings older than UNVERIFIED_ONBOARDING_DAYS, and forgets the e-mail
-   * of verified ones that made no account once their report expired (daily).
+   * Deletes unverified onboardings older than UNVERIFIED_ONBOARDING_DAYS, forgets the e-mail
+   * of verified ones that made no account once their report expired, and drops the stored rows
+   * of channels never read that nobody follows (mostly visitors' picks; daily).
    */
   async purge(): Promise<number> {
     const now = this.deps.clock.now().getTime();
@@ -173,7 +194,8 @@ export class OnboardingService {
     const forgotten = await this.deps.repo.forgetUnclaimedBefore(
       new Date(now - INSIGHTS_TTL_DAYS * 86_400_000),
     );
-    return deleted + forgotten;
+    const unread = await this.deps.publicChannels.purgeUnread();
+    return deleted + forgotten + unread;
   }
 
   /** The onboarding if the session owns it (404 otherwise), counted against the IP's limit. */
@@ -187,8 +209,18 @@ export class OnboardingService {
     return row;
   }
 
+  /** The onboarding as answered; a verified one whose report never started gets it started. */
   private async present(row: OnboardingRow): Promise<Onboarding> {
-    const insights = row.verifiedAt ? await this.deps.repo.insightsOf(row.id) : null;
+    const { repo, insights: reports, log } = this.deps;
+    let insights = row.verifiedAt ? await repo.insightsOf(row.id) : null;
+    if (reports.needsStart(row, insights)) {
+      try {
+        await reports.start(row.id, { onlyIfMissing: true });
+      } catch (error) {
+        log.error({ err: error, onboardingId: row.id }, 'Insights report not started');
+      }
+      insights = await repo.insightsOf(row.id);
+    }
     return presentOnboarding(row, insights, this.deps.clock.now());
   }
 }
@@ -198,6 +230,28 @@ export function localeOf(locale: string): string {
   const id = locale.toLowerCase();
   if (!LOCALES.some((l) => l.id === id)) throw validation('locale', 'Unknown keyword language.');
   return id;
+}
+
+/** A verified onboarding keeps what a report needs: 400 naming the field a change would empty. */
+function assertStillComplete(changes: OnboardingChanges): void {
+  const { competitors, keywords } = changes;
+  if (
+    competitors &&
+    (competitors.length < ONBOARDING_COMPETITORS_MIN ||
+      competitors.length > ONBOARDING_COMPETITORS_MAX)
+  )
+    throw validation(
+      'competitors',
+      `Keep ${ONBOARDING_COMPETITORS_MIN} to ${ONBOARDING_COMPETITORS_MAX} competitors.`,
+    );
+  if (
+    keywords &&
+    (keywords.length < ONBOARDING_KEYWORDS_MIN || keywords.length > ONBOARDING_KEYWORDS_MAX)
+  )
+    throw validation(
+      'keywords',
+      `Keep ${ONBOARDING_KEYWORDS_MIN} to ${ONBOARDING_KEYWORDS_MAX} keywords.`,
+    );
 }
 
 /** What a PATCH changes of the onboarding's inputs (competitors, keywords, locale). */

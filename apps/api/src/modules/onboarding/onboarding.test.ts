@@ -11,6 +11,8 @@ import { eq } from 'drizzle-orm';
 import { EMULATOR_KEYWORD_DATA_CREDENTIALS } from '@tubewise/emulator';
 import {
   VERIFICATION_CODE_MAX_ATTEMPTS,
+  VERIFICATION_RESEND_COOLDOWN_SECONDS,
+  VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR,
   VERIFICATION_SENDS_PER_EMAIL_PER_HOUR,
 } from '@tubewise/contract/onboarding-constants';
 import { onboardings } from '../../db/schema/index.ts';
@@ -342,32 +344,64 @@ describe.each(testBackends())('public onboarding (%s)', (backend) => {
     );
   });
 
-  it('sends one address at most 5 codes an hour across onboardings, silently', async () => {
+  const renewFor = (email: string, s: { sessionId: string; ip: string }) =>
+    call(
+      'POST',
+      `${BASE}/renew-validate-email-code`,
+      { email, sessionId: s.sessionId, channel: 'email' },
+      s.ip,
+    );
+
+  it("sends one session at most 5 codes an hour to an address; other sessions' sends never hold it up", async () => {
     const email = 'capped@example.com';
     const first = await awaitingCode(email);
-    const second = await awaitingCode(email);
-    const renew = (s: { sessionId: string; ip: string }) =>
-      call(
-        'POST',
-        `${BASE}/renew-validate-email-code`,
-        { email, sessionId: s.sessionId, channel: 'email' },
-        s.ip,
-      );
     const answers: LightMyRequestResponse[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < VERIFICATION_SENDS_PER_EMAIL_PER_HOUR; i++) {
       clock.advance(61);
-      answers.push(await renew(first));
-      answers.push(await renew(second));
+      answers.push(await renewFor(email, first));
     }
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(answers.every((a) => Object.keys(a.json()).join() === 'resendAvailableAt')).toBe(true);
     expect((await mailTo(email)).count).toBe(VERIFICATION_SENDS_PER_EMAIL_PER_HOUR);
-    // Refused sends say when to try again: after the hour.
+    // The session's own sends are used up: it is told to try again after the hour.
     const refused = answers.at(-1)!.json().resendAvailableAt;
     expect(Date.parse(refused) - clock.now().getTime()).toBeGreaterThan(30 * 60_000);
-    clock.advance(3600);
-    await renew(first);
+    // Another session sends at once, and waits only its own cooldown.
+    const second = await awaitingCode(email);
     expect((await mailTo(email)).count).toBe(VERIFICATION_SENDS_PER_EMAIL_PER_HOUR + 1);
+    expect(Date.parse(second.answer.resendAvailableAt) - clock.now().getTime()).toBe(
+      VERIFICATION_RESEND_COOLDOWN_SECONDS * 1000,
+    );
+    clock.advance(3600);
+    await renewFor(email, first);
+    expect((await mailTo(email)).count).toBe(VERIFICATION_SENDS_PER_EMAIL_PER_HOUR + 2);
+  });
+
+  it("delivers at most 20 codes an hour to an address, telling no session of the others' sends", async () => {
+    const email = 'popular@example.com';
+    const sessions = [];
+    for (let n = 0; n < VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR / 5; n++) {
+      const s = await awaitingCode(email);
+      sessions.push(s);
+      for (let i = 1; i < 5; i++) {
+        clock.advance(61);
+        await renewFor(email, s);
+      }
+    }
+    expect((await mailTo(email)).count).toBe(VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR);
+    // A new session's e-mail step answers as if sent (a live code, the usual cooldown)…
+    const late = await awaitingCode(email);
+    expect(late.answer.codeExpiresAt).not.toBeNull();
+    expect(Date.parse(late.answer.resendAvailableAt) - clock.now().getTime()).toBe(
+      VERIFICATION_RESEND_COOLDOWN_SECONDS * 1000,
+    );
+    clock.advance(61);
+    const renewed = await renewFor(email, late);
+    expect(Date.parse(renewed.json().resendAvailableAt) - clock.now().getTime()).toBe(
+      VERIFICATION_RESEND_COOLDOWN_SECONDS * 1000,
+    );
+    // …but nothing more reaches the mailbox within the hour.
+    expect((await mailTo(email)).count).toBe(VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR);
   });
 
   it('answers 429 past the per-IP and per-session limits of sends', async () => {
@@ -404,12 +438,42 @@ describe.each(testBackends())('public onboarding (%s)', (backend) => {
   it('limits code validations per IP address (429)', async () => {
     const ip = freshIp();
     const email = 'validator@example.com';
-    const { sessionId, code } = await awaitingCode(email);
+    const { code } = await awaitingCode(email);
     let res: LightMyRequestResponse | undefined;
     for (let i = 0; i <= DEFAULT_AUTH_LIMITS.onboardingVerifyIp.max; i++)
-      res = await validate({ email: `nobody${i}@example.com`, code, sessionId }, ip);
+      res = await validate({ email: `nobody${i}@example.com`, code, sessionId: randomUUID() }, ip);
     expect(res!.statusCode).toBe(429);
     expect(res!.json().error.code).toBe('rate-limited');
+  });
+
+  it('limits code validations per browser session and per address (429)', async () => {
+    // Per session: whatever the address and the IP.
+    const { code } = await awaitingCode('session-guesser@example.com');
+    const sessionId = randomUUID();
+    const perSession: number[] = [];
+    for (let i = 0; i <= DEFAULT_AUTH_LIMITS.onboardingVerifySession.max; i++)
+      perSession.push(
+        (await validate({ email: `nobody${i}@example.com`, code, sessionId })).statusCode,
+      );
+    expect(perSession.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(perSession.at(-1)).toBe(429);
+
+    // Per address: counted for sessions that sent it a code, from any IP and session.
+    const email = 'address-guesser@example.com';
+    const tries: { sessionId: string; code: string }[] = [];
+    for (let n = 0; n < 5; n++) tries.push(await awaitingCode(email));
+    let last: LightMyRequestResponse | undefined;
+    for (let i = 0; i <= DEFAULT_AUTH_LIMITS.onboardingVerifyEmail.max; i++) {
+      const s = tries[i % tries.length]!;
+      last = await validate({ email, code: wrongOf(s.code), sessionId: s.sessionId });
+    }
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json().error.code).toBe('rate-limited');
+    // The owner's right code is refused too until the hour is over (the link still works).
+    const owner = tries[0]!;
+    expect(
+      (await validate({ email, code: owner.code, sessionId: owner.sessionId })).statusCode,
+    ).toBe(429);
   });
 
   it('answers new, the e-mail step and resend alike whether or not the address has an account', async () => {

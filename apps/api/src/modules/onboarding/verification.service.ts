@@ -11,12 +11,14 @@ import {
   VERIFICATION_CODE_TTL_MINUTES,
   VERIFICATION_LINK_TTL_HOURS,
   VERIFICATION_RESEND_COOLDOWN_SECONDS,
+  VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR,
   VERIFICATION_SENDS_PER_EMAIL_PER_HOUR,
 } from '@tubewise/contract/onboarding-constants';
 import { onboardings } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MailService } from '../mail/index.ts';
 import { RateLimitService, type AuthLimits, type Limit } from '../rate-limit/index.ts';
+import type { InsightsService } from './insights.service.ts';
 import { verificationEmail } from './onboarding.emails.ts';
 import {
   presentOnboarding,
@@ -26,9 +28,14 @@ import {
 import type { OnboardingChanges, OnboardingRepository } from './onboarding.repository.ts';
 import type { OnboardingSecrets } from './onboarding-secrets.ts';
 
-/** Codes one address may be sent per hour, whichever onboardings ask (silently not sent beyond). */
-export const SENDS_PER_EMAIL: Limit = {
+/** Codes one browser session may have sent to one address per hour. */
+export const SENDS_PER_EMAIL_SESSION: Limit = {
   max: VERIFICATION_SENDS_PER_EMAIL_PER_HOUR,
+  windowSeconds: 3600,
+};
+/** Codes one address may be sent per hour, whichever sessions ask (silently not sent beyond). */
+export const SENDS_PER_EMAIL: Limit = {
+  max: VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR,
   windowSeconds: 3600,
 };
 
@@ -40,10 +47,8 @@ export interface RequestMeta {
   ip: string;
 }
 
-/** Starts (or restarts) the insights report of a verified onboarding. */
-export interface InsightsStarter {
-  start(onboardingId: string): Promise<void>;
-}
+/** Starts (or restarts) the insights report of a verified onboarding, and counts its makings. */
+export type InsightsStarter = Pick<InsightsService, 'start' | 'needsStart' | 'countBuild'>;
 
 type CodeAnswer = z.input<typeof validateEmailCodeResponse>;
 type LinkAnswer = z.input<typeof validateEmailTokenResponse>;
@@ -90,8 +95,13 @@ export class VerificationService {
   /**
    * Sends a fresh code and link for the onboarding's address `email` (set here, with `extra`
    * changes). A new address always clears the previous code and link (they prove another
-   * mailbox); the same address waits out the cooldown. Beyond the address's hourly sends nothing
-   * goes out, and the answer only says when to try again.
+   * mailbox); the same address waits out the cooldown after this onboarding's last send. Sends
+   * are counted per address and browser session (past VERIFICATION_SENDS_PER_EMAIL_PER_HOUR the
+   * answer says when this session may send again) and per address for every session (past
+   * VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR the send is made as usual, new code and all, but not
+   * delivered): nothing in the answer comes from other sessions' sends, so no one learns that
+   * someone else is sending codes to the address, and no one can hold the owner's session up
+   * beyond the address's hourly cap.
    */
   async send(
     row: OnboardingRow,
@@ -115,12 +125,18 @@ export class VerificationService {
       const kept = await repo.update(row.id, { ...extra, updatedAt: now });
       return { row: kept ?? row, sent: false, resendAvailableAt: cooldownEnds };
     }
-    const perEmail = await limits.hit(`onboarding:send:email:${email}`, SENDS_PER_EMAIL);
-    if (!perEmail.allowed) {
+    const perSession = await limits.hit(
+      `onboarding:send:email-session:${email}:${row.sessionId}`,
+      SENDS_PER_EMAIL_SESSION,
+    );
+    if (!perSession.allowed) {
+      // This session's own sends: saying when it may send again tells nothing of anyone else.
       const kept = await repo.update(row.id, { ...extra, ...clearOld, email, updatedAt: now });
-      const wait = new Date(now.getTime() + perEmail.retryAfterSeconds * 1000);
+      const wait = new Date(now.getTime() + perSession.retryAfterSeconds * 1000);
       return { row: kept ?? row, sent: false, resendAvailableAt: wait };
     }
+    // Past the address's cap (other sessions' sends), the code is made but not delivered.
+    const deliver = (await limits.hit(`onboarding:send:email:${email}`, SENDS_PER_EMAIL)).allowed;
     const code = secrets.newCode();
     const link = secrets.newToken();
     const updated = await repo.update(row.id, {
@@ -135,17 +151,24 @@ export class VerificationService {
       updatedAt: now,
     });
     if (!updated) throw new Error(`onboarding ${row.id} vanished while sending its code`);
-    await this.deps.mail.send(
-      verificationEmail({
-        to: email,
-        code,
-        link: `${this.deps.publicUrl}/onboarding?token=${encodeURIComponent(link)}`,
-        productName: this.deps.productName,
-      }),
-    );
+    if (deliver) {
+      await this.deps.mail.send(
+        verificationEmail({
+          to: email,
+          code,
+          link: `${this.deps.publicUrl}/onboarding?token=${encodeURIComponent(link)}`,
+          productName: this.deps.productName,
+        }),
+      );
+    } else {
+      this.deps.log.info(
+        { onboardingId: row.id },
+        "Verification e-mail not delivered: the address's hourly sends are used up",
+      );
+    }
     return {
       row: updated,
-      sent: true,
+      sent: deliver,
       resendAvailableAt: new Date(now.getTime() + VERIFICATION_RESEND_COOLDOWN_SECONDS * 1000),
     };
   }
@@ -185,10 +208,23 @@ export class VerificationService {
       await limits.hit(`onboarding:verify:ip:${meta.ip}`, authLimits.onboardingVerifyIp),
       TOO_MANY_VALIDATIONS,
     );
+    RateLimitService.assertAllowed(
+      await limits.hit(
+        `onboarding:verify:session:${input.sessionId}`,
+        authLimits.onboardingVerifySession,
+      ),
+      TOO_MANY_VALIDATIONS,
+    );
     const now = clock.now();
     const row = await repo.latestForSessionEmail(input.sessionId, input.email);
     // An address this session never entered answers like a wrong code.
     if (!row) return refusal('wrong-code', 0);
+    // Per address only once this session has an onboarding of it: a stranger cannot use up the
+    // owner's tries without having sent the address codes (which its own limits bound).
+    RateLimitService.assertAllowed(
+      await limits.hit(`onboarding:verify:email:${input.email}`, authLimits.onboardingVerifyEmail),
+      TOO_MANY_VALIDATIONS,
+    );
     const counted = await repo.countCodeAttempt(row.id, now);
     if (!counted) {
       if (row.codeHash && row.codeAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS)
@@ -241,7 +277,9 @@ export class VerificationService {
   /**
    * Marks the onboarding verified under `guard` (the code or link that proved it), spends every
    * code and link, issues a new owner token and starts the report. Null when the guard no longer
-   * holds (a parallel request used the same proof).
+   * holds (a parallel request used the same proof). The proof is spent by then, so a report that
+   * cannot be started is logged, not answered: the token still goes back, and the next read of
+   * the onboarding starts the report.
    */
   private async verify(
     id: string,
@@ -266,7 +304,15 @@ export class VerificationService {
       guard,
     );
     if (!row) return null;
-    await this.deps.insights.start(row.id);
+    try {
+      await this.deps.insights.countBuild(row, { enforce: false });
+      await this.deps.insights.start(row.id);
+    } catch (error) {
+      this.deps.log.error(
+        { err: error, onboardingId: row.id },
+        'The insights report could not be started; the next read of the onboarding starts it',
+      );
+    }
     const insights = await repo.insightsOf(row.id);
     return { token, onboarding: presentOnboarding(row, insights, clock.now(), token) };
   }

@@ -283,8 +283,11 @@ export class TrackedKeywordsService {
     channelId: string,
     userId: string,
     input: { text: string; language?: string | undefined },
+    /** A transaction to add within (a savepoint of it): the caller's other writes go with it. */
+    within?: Db,
   ): Promise<AddTrackedKeywordsResult> {
-    const language = (input.language ?? (await this.channelLanguage(channelId))).toLowerCase();
+    const db = within ?? this.db;
+    const language = (input.language ?? (await this.channelLanguage(channelId, db))).toLowerCase();
     marketOf(language); // Refuses an unknown keyword language.
     const refused: AddTrackedKeywordsResult['refused'] = [];
     const wanted = new Map<string, string>();
@@ -302,7 +305,7 @@ export class TrackedKeywordsService {
         issues: [{ path: 'text', message: 'Enter at least one keyword' }],
       });
     }
-    return this.db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       // One add at a time per channel, so two concurrent adds cannot pass the limit together.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`tracked:${channelId}`}))`);
       const existing = await tx
@@ -350,8 +353,8 @@ export class TrackedKeywordsService {
     return { deleted: deleted.map(present) };
   }
 
-  private async channelLanguage(channelId: string): Promise<string> {
-    const [row] = await this.db
+  private async channelLanguage(channelId: string, db: Db = this.db): Promise<string> {
+    const [row] = await db
       .select({ language: channelSettings.language })
       .from(channelSettings)
       .where(eq(channelSettings.channelId, channelId));

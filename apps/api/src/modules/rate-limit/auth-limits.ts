@@ -59,6 +59,10 @@ export interface AuthLimits {
   onboardingSendSession: Limit;
   /** Code and link validations from one IP address (429). */
   onboardingVerifyIp: Limit;
+  /** Code validations for one address, counted when the session has an onboarding of it (429). */
+  onboardingVerifyEmail: Limit;
+  /** Code validations by one browser session (429). */
+  onboardingVerifySession: Limit;
   /** Accounts created from onboardings from one IP address (429). */
   onboardingAccountIp: Limit;
   /** Shared insights pages read (and revocations) from one IP address (429). */
@@ -85,9 +89,11 @@ const DAY = 24 * HOUR;
  *   one person bounds the e-mail anyone can make the product send to strangers.
  * - onboarding: a visitor starts one onboarding, perhaps a few (20 an hour per address, 10 per
  *   browser session) and asks for a handful of codes (30 an hour per address, 15 per session;
- *   each address receives at most VERIFICATION_SENDS_PER_EMAIL_PER_HOUR, silently); 30
- *   validations an hour per address stop guessing across onboardings (each code dies after 5
- *   tries anyway). Shared insights pages are read by whoever the link was given to: 120 a minute.
+ *   each session has at most VERIFICATION_SENDS_PER_EMAIL_PER_HOUR sent to one address and each
+ *   address receives at most VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR, silently); 30 validations
+ *   an hour per IP address, 20 per e-mail address and 20 per session stop guessing across
+ *   onboardings (each code dies after 5 tries anyway; a person needs one or two). Shared
+ *   insights pages are read by whoever the link was given to: 120 a minute.
  */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   accountIp: {
@@ -109,6 +115,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   onboardingSendIp: { max: 30, windowSeconds: HOUR },
   onboardingSendSession: { max: 15, windowSeconds: HOUR },
   onboardingVerifyIp: { max: 30, windowSeconds: HOUR },
+  onboardingVerifyEmail: { max: 20, windowSeconds: HOUR },
+  onboardingVerifySession: { max: 20, windowSeconds: HOUR },
   onboardingAccountIp: { max: 10, windowSeconds: HOUR },
   insightsIp: { max: 120, windowSeconds: MINUTE },
 };
@@ -143,6 +151,8 @@ export const GENEROUS_AUTH_LIMITS: AuthLimits = {
   onboardingSendIp: { max: 10_000, windowSeconds: 60 },
   onboardingSendSession: { max: 10_000, windowSeconds: 60 },
   onboardingVerifyIp: { max: 10_000, windowSeconds: 60 },
+  onboardingVerifyEmail: { max: 10_000, windowSeconds: 60 },
+  onboardingVerifySession: { max: 10_000, windowSeconds: 60 },
   onboardingAccountIp: { max: 10_000, windowSeconds: 60 },
   insightsIp: { max: 10_000, windowSeconds: 60 },
 };

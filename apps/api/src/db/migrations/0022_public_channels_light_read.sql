@@ -1,0 +1,1 @@
+ALTER TABLE "public_channels" ADD COLUMN "light_read" boolean DEFAULT false NOT NULL;
