@@ -28,15 +28,15 @@ interface SerpChannel {
   name: string;
 }
 
-/** The competitors this journey adds and the seeded keyword it moves through the gap list. */
-interface Plan {
-  competitors: SerpChannel[];
+/** A channel of the search results and its gaps. */
+interface Rival {
+  channel: SerpChannel;
   /**
-   * Tracked keywords the demo channel does not rank for and the first competitor does, each one
-   * of the first competitor's tags: the report lists untracked keywords only when they are
-   * phrases of its competitors' public videos (which of these are, the report tells).
+   * Tracked keywords it ranks on and the demo channel does not that are tags of its latest
+   * uploads: the report lists an untracked keyword only when it is a phrase of a competitor's
+   * public videos (which of these are, only the report says: it mines phrases its own way).
    */
-  gapCandidates: string[];
+  gapTags: string[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -105,16 +105,13 @@ async function uploadTags(api: APIRequestContext, channelId: string): Promise<Se
 }
 
 /**
- * Picks two competitors from the search results of the demo channel's tracked keywords: the
- * channel that ranks on the most of them among those ranking where the demo channel does not
- * on a keyword one of its latest uploads has as a tag (so there is a gap the report can list
- * once the keyword is untracked), and the next most present one (so share of voice has two
- * rivals).
+ * The channels of the search results of the demo channel's tracked keywords (names unique, so the
+ * journey can find them by name), the most present first, with their gap tags.
  */
-async function planCompetitors(api: APIRequestContext, keywords: readonly string[]): Promise<Plan> {
+async function rankRivals(api: APIRequestContext, keywords: readonly string[]): Promise<Rival[]> {
   const own = DEMO_CHANNEL_IDS[channel];
   const presence = new Map<string, { channel: SerpChannel; keywords: Set<string> }>();
-  const gaps = new Map<string, string[]>();
+  const gaps = new Map<string, Set<string>>();
   for (const keyword of keywords) {
     const found = await serpChannels(api, keyword);
     const ownRanks = found.some((c) => c.id === own);
@@ -123,32 +120,67 @@ async function planCompetitors(api: APIRequestContext, keywords: readonly string
       const entry = presence.get(c.id) ?? { channel: c, keywords: new Set<string>() };
       entry.keywords.add(keyword);
       presence.set(c.id, entry);
-      if (!ownRanks) gaps.set(c.id, [...(gaps.get(c.id) ?? []), keyword]);
+      if (!ownRanks) gaps.set(c.id, (gaps.get(c.id) ?? new Set()).add(keyword));
     }
   }
-  // Names must be unique among the candidates: the journey finds them by name.
   const names = new Map<string, number>();
   for (const { channel: c } of presence.values()) names.set(c.name, (names.get(c.name) ?? 0) + 1);
   const ranked = [...presence.values()]
     .filter((p) => names.get(p.channel.name) === 1)
     .sort((a, b) => b.keywords.size - a.keywords.size || (a.channel.id < b.channel.id ? -1 : 1));
-  let first: (typeof ranked)[number] | undefined;
-  let gapCandidates: string[] = [];
+  const rivals: Rival[] = [];
   for (const p of ranked) {
-    const tags = await uploadTags(api, p.channel.id);
-    gapCandidates = (gaps.get(p.channel.id) ?? []).filter((k) => tags.has(k.toLowerCase()));
-    if (gapCandidates.length > 0) {
-      first = p;
-      break;
+    const candidates = [...(gaps.get(p.channel.id) ?? [])];
+    const tags = candidates.length > 0 ? await uploadTags(api, p.channel.id) : new Set<string>();
+    rivals.push({
+      channel: p.channel,
+      gapTags: candidates.filter((k) => tags.has(k.toLowerCase())),
+    });
+  }
+  return rivals;
+}
+
+/**
+ * The most present rival the report lists an untracked gap for (its gap tags untracked already),
+ * and that keyword: asked of the report with up to five rivals followed at a time through the
+ * API, then unfollowed again (the journey follows its two through the page).
+ */
+async function findGap(
+  api: APIRequestContext,
+  channelId: string,
+  rivals: readonly Rival[],
+  following: string[],
+): Promise<{ rival: SerpChannel; keyword: string }> {
+  const url = `/api/channels/${channelId}/competitors`;
+  const withTags = rivals.filter((r) => r.gapTags.length > 0);
+  for (let i = 0; i < withTags.length; i += 5) {
+    const batch = withTags.slice(i, i + 5);
+    for (const r of batch) {
+      following.push(r.channel.id);
+      const added = await api.post(url, { data: { youtubeId: r.channel.id } });
+      expect(added.status(), await added.text()).toBe(201);
+    }
+    const response = await api.get(`/api/channels/${channelId}/competition`);
+    expect(response.ok(), await response.text()).toBe(true);
+    const { gaps } = (await response.json()) as CompetitionReport;
+    for (const r of batch) {
+      const removed = await api.delete(`${url}/${r.channel.id}`, {
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(removed.ok(), await removed.text()).toBe(true);
+    }
+    following.length = 0;
+    for (const r of batch) {
+      const gap = gaps.find(
+        (g) =>
+          !g.tracked &&
+          r.gapTags.includes(g.keyword) &&
+          g.competitors.some((c) => c.youtubeId === r.channel.id),
+      );
+      if (gap) return { rival: r.channel, keyword: gap.keyword };
     }
   }
-  expect(
-    first,
-    'a channel ranks where the demo channel does not, on one of its tags',
-  ).toBeDefined();
-  const second = ranked.find((p) => p !== first);
-  expect(second, 'a second channel ranks on the tracked keywords').toBeDefined();
-  return { competitors: [first!.channel, second!.channel], gapCandidates };
+  throw new Error(`No untracked gap among ${withTags.flatMap((r) => r.gapTags).join(', ')}`);
 }
 
 let cleanup: { channelId: string; competitors: string[]; keywords: string[] } | null = null;
@@ -185,22 +217,35 @@ test('competition: add two competitors found by search, read share of voice and 
   await expect(channelPicker(page)).toHaveText(channel);
   const channelId = await channelIdOf(page.request, channel);
   const tracked = await trackedKeywords(page.request, channelId);
-  const plan = await planCompetitors(
+  const rivals = await rankRivals(
     page.request,
     tracked.map((k) => k.keyword),
   );
-  const [rival, other] = plan.competitors as [SerpChannel, SerpChannel];
-  cleanup = { channelId, competitors: [rival.id, other.id], keywords: plan.gapCandidates };
-  // The gap candidates are taken off the tracked list: their stored results stay, so those the
-  // report finds in the rival's public videos show as gaps to track again (which the journey
-  // does from the gap list).
+  // The rivals' gap tags are taken off the tracked list: their stored results stay, so those the
+  // report finds in a rival's public videos show as gaps to track again (which the journey does
+  // from the gap list for one of them).
+  const untrack = [...new Set(rivals.flatMap((r) => r.gapTags))];
+  expect(
+    untrack.length,
+    'a channel ranks where the demo channel does not, on its tag',
+  ).toBeGreaterThan(0);
+  cleanup = { channelId, competitors: [], keywords: untrack };
   const untracked = await page.request.post(`/api/rankings/channels/${channelId}/keywords/delete`, {
-    data: {
-      ids: tracked.filter((k) => plan.gapCandidates.includes(k.keyword)).map((k) => k.id),
-    },
+    data: { ids: tracked.filter((k) => untrack.includes(k.keyword)).map((k) => k.id) },
   });
   expect(untracked.ok(), await untracked.text()).toBe(true);
-  const stillTracked = tracked.length - plan.gapCandidates.length;
+  const stillTracked = tracked.length - untrack.length;
+  const { rival, keyword: gapKeyword } = await findGap(
+    page.request,
+    channelId,
+    rivals,
+    cleanup.competitors,
+  );
+  // The next most present channel: share of voice has two rivals.
+  const second = rivals.find((r) => r.channel.id !== rival.id);
+  expect(second, 'a second channel ranks on the tracked keywords').toBeDefined();
+  const other = second!.channel;
+  cleanup.competitors = [rival.id, other.id];
 
   // ---- Competition from the navigation: no competitors yet. ----
   await mainNav(page).getByRole('link', { name: 'Competition', exact: true }).click();
@@ -248,36 +293,29 @@ test('competition: add two competitors found by search, read share of voice and 
     ).toContainText(/\d+(\.\d)?%/);
   }
 
-  // ---- The gap list: an untracked keyword of the rival's, with its three actions. ----
-  const gapKeyword = report.gaps.find(
-    (g) =>
-      !g.tracked &&
-      plan.gapCandidates.includes(g.keyword) &&
-      g.competitors.some((c) => c.youtubeId === rival.id),
-  )?.keyword;
-  expect(gapKeyword, `one of ${plan.gapCandidates.join(', ')} is a gap`).toBeDefined();
+  // ---- The gap list: the rival's untracked keyword, with its three actions. ----
   const gaps = page.getByRole('region', { name: 'Keyword gaps' });
-  const gapRow = gaps.getByRole('row', { name: new RegExp(`^${escapeRegExp(gapKeyword!)} `) });
+  const gapRow = gaps.getByRole('row', { name: new RegExp(`^${escapeRegExp(gapKeyword)} `) });
   await expect(gapRow).toContainText(`${rival.name}: #`);
-  const seed = new URLSearchParams({ seed: gapKeyword!, language: 'en-us' });
+  const seed = new URLSearchParams({ seed: gapKeyword, language: 'en-us' });
   await expect(
-    gapRow.getByRole('link', { name: `Find an idea for “${gapKeyword!}”` }),
+    gapRow.getByRole('link', { name: `Find an idea for “${gapKeyword}”` }),
   ).toHaveAttribute('href', `/video-idea/discover?${seed}`);
-  const optimise = gapRow.getByRole('link', { name: `Optimise a video for “${gapKeyword!}”` });
+  const optimise = gapRow.getByRole('link', { name: `Optimise a video for “${gapKeyword}”` });
   if ((await optimise.count()) > 0) {
     await expect(optimise).toHaveAttribute(
       'href',
       new RegExp(
-        `^/optimization/videos/[^?]+\\?${escapeRegExp(String(new URLSearchParams({ searchTerm: gapKeyword! })))}$`,
+        `^/optimization/videos/[^?]+\\?${escapeRegExp(String(new URLSearchParams({ searchTerm: gapKeyword })))}$`,
       ),
     );
   }
-  await gapRow.getByRole('button', { name: `Track “${gapKeyword!}”` }).click();
-  await expect(toast(page, `Now tracking “${gapKeyword!}”`)).toBeVisible();
-  await expect(gapRow.getByRole('button', { name: `Track “${gapKeyword!}”` })).toBeHidden();
+  await gapRow.getByRole('button', { name: `Track “${gapKeyword}”` }).click();
+  await expect(toast(page, `Now tracking “${gapKeyword}”`)).toBeVisible();
+  await expect(gapRow.getByRole('button', { name: `Track “${gapKeyword}”` })).toBeHidden();
   await expect(gapRow).toContainText('Tracked');
   expect((await trackedKeywords(page.request, channelId)).map((k) => k.keyword)).toContain(
-    gapKeyword!,
+    gapKeyword,
   );
 
   // ---- Activity, top videos and tags of every channel. ----
