@@ -128,7 +128,7 @@ describe('/competition', () => {
     expect(
       within(sov).getByRole('list', { name: 'How share of voice is computed' }),
     ).toHaveTextContent(
-      /weighted by its monthly search volume.*Counted: 10 of 12 tracked keywords \(the others have no results stored yet\), from the results of Nov 21, 2026\./,
+      /weighted by its monthly search volume.*Counted: 10 of 12 tracked keywords \(the others have no results stored yet, or no known volume while others have one\), from the results of Nov 21, 2026\./,
     );
     expect(rowTexts(within(sov).getByRole('table'))).toEqual([
       'Rival Bakes34.6%419 of 10',

@@ -44,12 +44,15 @@ function Method({ sov }: { sov: CompetitionReport['shareOfVoice'] }) {
       <Typography component="li" variant="body2">
         Of all the top-{sov.depth} places in the search results of your tracked keywords, the share
         each channel holds, each keyword weighted by its monthly search volume: the sum of volume ×
-        places held, divided by the sum of volume × {sov.depth}.
+        places held, divided by the sum of volume × the places checked ({sov.depth}, or fewer where
+        a check read fewer results).
         {sov.equalWeights ? ' No counted keyword has a known volume, so each counts the same.' : ''}
       </Typography>
       <Typography component="li" variant="body2">
         Counted: {formatNumber(sov.keywords)} of {countText(sov.trackedKeywords, 'tracked keyword')}
-        {sov.keywords < sov.trackedKeywords ? ' (the others have no results stored yet)' : ''}
+        {sov.keywords < sov.trackedKeywords
+          ? ' (the others have no results stored yet, or no known volume while others have one)'
+          : ''}
         {sov.day ? `, from the results of ${dayText(sov.day)}` : ''}.
       </Typography>
     </Box>
