@@ -103,12 +103,14 @@ ${more.unlisted ? `<p class="muted">${more.unlisted} more account(s) of imported
 export function renderConsent(
   params: Record<string, string>,
   account: DemoAccount,
-  channels: readonly ChannelRecord[],
+  /** The account's channels to choose from; undefined when no YouTube access is asked for. */
+  channels: readonly ChannelRecord[] | undefined,
   requestedScopes: readonly string[],
   appName: string,
 ): string {
-  const channelChoice =
-    channels.length > 1
+  const channelChoice = !channels
+    ? ''
+    : channels.length > 1
       ? `<fieldset>
 <legend>Choose a channel</legend>
 <p class="muted">${escapeHtml(account.email)} manages several YouTube channels. ${escapeHtml(appName)} will get access to the one you choose.</p>
@@ -142,7 +144,7 @@ ${hiddenInputs(params)}
 ${channelChoice}
 <fieldset>
 <legend>Select what ${escapeHtml(appName)} can access</legend>
-${scopeList || '<p class="muted">No YouTube access requested.</p>'}
+${scopeList || `<p class="muted">No ${channels ? 'YouTube ' : ''}access requested.</p>`}
 </fieldset>
 ${identityList}
 <p class="muted">Make sure you trust ${escapeHtml(appName)}. You can remove its access at any time.</p>

@@ -1,5 +1,6 @@
 // createEmulator: builds the emulator's state and a Fastify plugin serving Google OAuth, the
-// YouTube Data API v3, YouTube Analytics v2, thumbnail images and the test control endpoints;
+// YouTube Data API v3, YouTube Analytics v2, Search Console (webmasters v3), thumbnail images and
+// the test control endpoints;
 // with options.stripe, also the Stripe API (stripeApi, for the root of a server) and Stripe's
 // hosted pages (in the plugin, under {prefix}/stripe/).
 import formbody from '@fastify/formbody';
@@ -29,10 +30,12 @@ import {
 import { registerLlmRoutes } from './llm-routes.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerOAuthRoutes } from './oauth-routes.ts';
-import { OAuthServer } from './oauth.ts';
+import { isYouTubeScope, OAuthServer } from './oauth.ts';
 import { readSnapshot, SnapshotWriter, type Snapshot } from './persistence.ts';
 import { QuotaMeter } from './quota.ts';
 import { SearchEngine } from './search-index.ts';
+import { SearchConsoleModel } from './search-console.ts';
+import { registerSearchConsoleRoutes } from './search-console-routes.ts';
 import { videoThumbnails } from './resources.ts';
 import { sendGoogleError, type EmulatorState, type ResolvedOptions } from './state.ts';
 import { Switches } from './switches.ts';
@@ -113,6 +116,8 @@ export interface Emulator {
   state: EmulatorState;
   /** The DataForSEO-compatible keyword-data API (under {prefix}/v3/): model and call ledger. */
   keywordData: KeywordDataEmulator;
+  /** Search Console (under {prefix}/webmasters/v3/): each account's properties and figures. */
+  searchConsole: SearchConsoleModel;
   /**
    * The Stripe API (/v1/…) when options.stripe is set: `app.register(emulator.stripeApi)` at the
    * ROOT of a server (the stripe SDK takes host, port and protocol, but no path prefix).
@@ -276,6 +281,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     },
   });
 
+  const searchConsole = new SearchConsoleModel(options.seed);
+
   const stripe = input.stripe
     ? createStripeEmulator(input.stripe, {
         now: options.now,
@@ -329,11 +336,14 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       if (!principal) throw new Error(`Unknown demo account ${account}`);
       const redirectUri = params.get('redirect_uri');
       if (!redirectUri) throw new Error('The consent URL has no redirect_uri');
-      const owned = state.corpus.channelsOwnedBy(principal.id).map((c) => c.id);
+      const scopes = (params.get('scope') ?? '').split(/\s+/).filter(Boolean);
+      // A channel is bound only when YouTube access is asked for (as the consent page does).
+      const owned = scopes.some(isYouTubeScope)
+        ? state.corpus.channelsOwnedBy(principal.id).map((c) => c.id)
+        : [];
       const channel = channelId ?? owned[0];
       if (channel && !owned.includes(channel))
         throw new Error(`${account} does not own ${channel}`);
-      const scopes = (params.get('scope') ?? '').split(/\s+/).filter(Boolean);
       const codeChallenge = params.get('code_challenge');
       const code = oauth.issueCode({
         clientId: params.get('client_id') ?? '',
@@ -419,6 +429,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     registerOAuthRoutes(app, state);
     registerDataApiRoutes(app, state);
     registerAnalyticsRoutes(app, state);
+    registerSearchConsoleRoutes(app, state, searchConsole);
     registerMediaRoutes(app, state);
     if (input.controlRoutes !== false) {
       // Their own scope, so the guard covers every control route and nothing else.
@@ -451,6 +462,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     options,
     state,
     keywordData,
+    searchConsole,
     stripeApi: stripe ? stripeApiPlugin(stripe) : undefined,
     stripe,
     flush: async () => {

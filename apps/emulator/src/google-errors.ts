@@ -14,7 +14,13 @@ export interface GoogleErrorItem {
 export interface GoogleError {
   status: number;
   body: {
-    error: { code: number; message: string; errors: GoogleErrorItem[]; status?: string };
+    error: {
+      code: number;
+      message: string;
+      errors: GoogleErrorItem[];
+      status?: string;
+      details?: Record<string, unknown>[];
+    };
   };
 }
 
@@ -395,3 +401,38 @@ export const INVALID_GRANT_BAD_REQUEST = {
   error: 'invalid_grant',
   error_description: 'Bad Request',
 } as const;
+
+// ---- Search Console (webmasters v3) ----
+
+/**
+ * 403 when the token lacks a Search Console scope: what Google's front end answers today for
+ * every API (message, PERMISSION_DENIED, ErrorInfo ACCESS_TOKEN_SCOPE_INSUFFICIENT).
+ */
+export const insufficientScopes = (service: string, method: string): GoogleError => {
+  const error = googleError(
+    403,
+    { message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' },
+    { message: 'Request had insufficient authentication scopes.', status: 'PERMISSION_DENIED' },
+  );
+  error.body.error.details = [
+    {
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+      domain: 'googleapis.com',
+      metadata: { service, method },
+    },
+  ];
+  return error;
+};
+
+/** Search Console's 403 for a property the user has no (verified) access to. */
+export const siteForbidden = (siteUrl: string): GoogleError =>
+  googleError(
+    403,
+    {
+      message: `User does not have sufficient permission for site '${siteUrl}'. See also: https://support.google.com/webmasters/answer/2451999.`,
+      domain: 'global',
+      reason: 'forbidden',
+    },
+    { status: 'PERMISSION_DENIED' },
+  );

@@ -2,7 +2,7 @@
 // {prefix}/token and {prefix}/revoke, in the formats google-auth-library sends and expects.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderAccountChooser, renderAuthError, renderConsent } from './consent-page.ts';
-import { IDENTITY_SCOPES, SCOPE_DESCRIPTIONS } from './oauth.ts';
+import { IDENTITY_SCOPES, isYouTubeScope, SCOPE_DESCRIPTIONS } from './oauth.ts';
 import type { EmulatorState } from './state.ts';
 
 /** The parameters of an authorization request after validation. */
@@ -209,7 +209,10 @@ export function registerOAuthRoutes(app: FastifyInstance, state: EmulatorState):
         }),
       );
     }
-    const channels = state.corpus.channelsOwnedBy(account.id);
+    // A brand account's channel is chosen only when YouTube access is asked for.
+    const channels = req.scopes.some(isYouTubeScope)
+      ? state.corpus.channelsOwnedBy(account.id)
+      : undefined;
     return html(
       reply,
       200,
@@ -232,7 +235,9 @@ export function registerOAuthRoutes(app: FastifyInstance, state: EmulatorState):
     const account = all.authuser ? oauth.account(all.authuser) : undefined;
     if (!account)
       return html(reply, 400, renderAuthError('invalid_request', 'Choose an account first.'));
-    const channels = state.corpus.channelsOwnedBy(account.id);
+    const channels = req.scopes.some(isYouTubeScope)
+      ? state.corpus.channelsOwnedBy(account.id)
+      : [];
     let channelId: string | undefined;
     if (channels.length > 0) {
       channelId =

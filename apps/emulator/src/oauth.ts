@@ -15,6 +15,10 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
     'View YouTube Analytics reports for your YouTube content',
   'https://www.googleapis.com/auth/yt-analytics-monetary.readonly':
     'View monetary and non-monetary YouTube Analytics reports for your YouTube content',
+  'https://www.googleapis.com/auth/webmasters.readonly':
+    'View Search Console data for your verified sites',
+  'https://www.googleapis.com/auth/webmasters':
+    'View and manage Search Console data for your verified sites',
   openid: 'Associate you with your personal info on Google',
   email: 'See your primary Google Account email address',
   profile: "See your personal info, including any personal info you've made publicly available",
@@ -57,6 +61,11 @@ export const ANALYTICS_SCOPES = [
   'https://www.googleapis.com/auth/youtube',
   'https://www.googleapis.com/auth/youtube.readonly',
 ];
+
+/** Whether a scope is YouTube's (only those make the consent page ask for a channel). */
+export function isYouTubeScope(scope: string): boolean {
+  return /^https:\/\/www\.googleapis\.com\/auth\/(youtube|yt-analytics)/.test(scope);
+}
 
 /** Lifetime of an authorization code. */
 export const AUTH_CODE_TTL_MS = 10 * 60_000;
