@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompetitionReport, CompetitorsResponse } from '@tubewise/contract';
 import type { Emulator } from '@tubewise/emulator';
-import { channelMembers, channels, trackedKeywords } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import {
+  channelCompetitors,
+  channelMembers,
+  channels,
+  trackedKeywords,
+} from '../../db/schema/index.ts';
 import { addDays } from '../../lib/days.ts';
 import { freePort } from '../../testing/processes.ts';
 import {
@@ -98,6 +104,29 @@ describe.each(testBackends())('competition view on the emulator (%s)', (backend)
       views: mostViewed.viewCount,
     });
     expect(activity.topTags.length).toBeGreaterThan(0);
+  });
+
+  it("adds a channel whose visitor's (light) read just failed", async () => {
+    const other = emulator.control.addChannel({ videoCount: 5, title: 'Freshly Failed' }).id;
+    emulator.control.setFailureRate(1);
+    try {
+      const [light] = await t.services.publicChannels.get([other], { light: true });
+      expect(light!.unavailable).toBe(true);
+    } finally {
+      emulator.control.setFailureRate(0);
+    }
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/channels/${channelId}/competitors`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ youtubeId: other }),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const competitor = (added.json() as CompetitorsResponse).competitors.find(
+      (c) => c.youtubeId === other,
+    );
+    expect(competitor).toMatchObject({ title: 'Freshly Failed' });
+    await t.database.db.delete(channelCompetitors).where(eq(channelCompetitors.youtubeId, other));
   });
 
   it("gives the competitor its share of a tracked keyword's stored results", async () => {

@@ -684,6 +684,8 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
         { youtubeId: id('old'), title: 'Old', refreshedAt: hoursAgo(30) },
         { youtubeId: id('older'), title: 'Older', refreshedAt: hoursAgo(50) },
         { youtubeId: id('fresh'), title: 'Fresh', refreshedAt: hoursAgo(2) },
+        // A fresh light read (an onboarding's one page of uploads): due, after the never read.
+        { youtubeId: id('light'), title: 'Light', refreshedAt: hoursAgo(1), lightRead: true },
         { youtubeId: id('plain'), title: 'Plain', refreshedAt: hoursAgo(30) },
         { youtubeId: id('lapsed'), title: 'Lapsed', refreshedAt: hoursAgo(30) },
       ]);
@@ -691,6 +693,7 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
         { channelId: used!, youtubeId: id('old') },
         { channelId: used!, youtubeId: id('fresh') },
         { channelId: used!, youtubeId: id('never') }, // never read: first
+        { channelId: used!, youtubeId: id('light') },
         { channelId: unflagged!, youtubeId: id('plain') },
         { channelId: lapsed!, youtubeId: id('lapsed') },
         { channelId: viaMember!, youtubeId: id('older') },
@@ -699,7 +702,7 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
       const due = (await t.services.competitors.dueForRefresh()).filter((d) =>
         d.startsWith('UCdue'),
       );
-      expect(due).toEqual([id('never'), id('older'), id('old')]);
+      expect(due).toEqual([id('never'), id('light'), id('older'), id('old')]);
 
       // The job reads exactly those, 50 at a time, as data older than 20 hours.
       const calls: { ids: string[]; maxAgeMs: number | undefined }[] = [];

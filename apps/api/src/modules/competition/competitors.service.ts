@@ -120,7 +120,8 @@ export class CompetitorsService {
   /**
    * The competitors due for the daily refresh: followed by a channel that one of its people with
    * the competition flag can use (its account not read-only), and not read for
-   * DAILY_REFRESH_AGE_MS; never read first, then the oldest. A competitor carried over from an
+   * DAILY_REFRESH_AGE_MS or read only lightly (an onboarding's read: one page of uploads);
+   * never read first, then the light reads, then the oldest. A competitor carried over from an
    * onboarding, or followed only by channels whose trial ended, is not read again.
    */
   async dueForRefresh(): Promise<string[]> {
@@ -130,15 +131,17 @@ export class CompetitorsService {
       SELECT cc.youtube_id AS "youtubeId"
       FROM channel_competitors cc
       LEFT JOIN public_channels p ON p.youtube_id = cc.youtube_id
-      WHERE (p.refreshed_at IS NULL OR p.refreshed_at < ${cutoff.toISOString()}::timestamptz)
+      WHERE (p.refreshed_at IS NULL OR p.refreshed_at < ${cutoff.toISOString()}::timestamptz
+          OR p.light_read)
         AND EXISTS (
           SELECT 1 FROM channel_members m JOIN users u ON u.id = m.user_id
           WHERE m.channel_id = cc.channel_id
             AND ${COMPETITION_FLAG} = ANY (
               SELECT btrim(f) FROM unnest(string_to_array(u.flags, ',')) AS f))
         AND ${channelWritableSql(sql`cc.channel_id`, now)}
-      GROUP BY cc.youtube_id, p.refreshed_at
-      ORDER BY p.refreshed_at ASC NULLS FIRST, cc.youtube_id`);
+      GROUP BY cc.youtube_id, p.refreshed_at, p.light_read
+      ORDER BY p.refreshed_at IS NOT NULL, p.light_read IS NOT TRUE, p.refreshed_at ASC,
+        cc.youtube_id`);
     return rowsOf<{ youtubeId: string }>(result).map((r) => r.youtubeId);
   }
 

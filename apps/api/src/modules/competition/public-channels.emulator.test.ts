@@ -1,9 +1,10 @@
 // Public channel data through the real adapter and the emulator's Data API with the product's
 // key: one read per channel and day (a second ask spends nothing), unknown ids leave no row, the
-// daily unit budget stops reads (stored data is served, marked unavailable), and the daily
-// refresh reads the followed channels again. Light reads (anonymous onboardings) spend their own
-// budget, read one page of uploads, never replace a fresh full read nor mark stored data
-// unavailable; rows of channels never read that nobody follows are purged after a day.
+// daily unit budget stops reads (stored data is served, marked unavailable). Light reads
+// (anonymous onboardings) spend their own budget, read one page of uploads, never replace a fresh
+// full read nor mark stored data unavailable, and their failure (or used-up budget) never keeps a
+// full reader from the channel; rows of channels never read that nobody follows are purged after
+// a day.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Emulator } from '@tubewise/emulator';
@@ -129,23 +130,38 @@ describe.each(testBackends())('public channel data (%s)', (backend) => {
     expect(stale!.refreshedAt).toEqual(fresh!.refreshedAt);
   });
 
-  it('refreshes the followed channels that are a day old', async () => {
-    const [channel] = await t.database.db
-      .insert(channels)
-      .values({ youtubeId: `UCfollower${Date.now()}`, name: 'Follower', thumbnailUrl: '' })
-      .returning();
-    await t.database.db
-      .insert(channelCompetitors)
-      .values({ channelId: channel!.id, youtubeId: competitorId });
-    const svc = service();
-    expect(await svc.refreshFollowed()).toEqual({ refreshed: 1, failed: 0 });
-    // Fresh: nothing to do until it is about a day old.
-    expect(await svc.refreshFollowed()).toEqual({ refreshed: 0, failed: 0 });
-    clock.advance(DAY);
-    const before = units();
-    expect(await svc.refreshFollowed()).toEqual({ refreshed: 1, failed: 0 });
-    expect(units()).toBeGreaterThan(before);
-    await t.database.db.delete(channels).where(eq(channels.id, channel!.id));
+  it("a visitor's failed read never keeps the channel from a full reader", async () => {
+    // The emulator fails the light read of a channel never read.
+    emulator.control.setFailureRate(1);
+    const [light] = await service().get([competitorId], { light: true });
+    expect(light!.unavailable).toBe(true);
+    expect((await rowOf(competitorId))!.lightRead).toBe(true);
+    emulator.control.setFailureRate(0);
+    // Another visitor waits the retry delay out…
+    const [again] = await service().get([competitorId], { light: true });
+    expect(again!.unavailable).toBe(true);
+    // …but a paying reader reads the channel now.
+    const [full] = await service().get([competitorId]);
+    expect(full!.unavailable).toBe(false);
+    expect(full!.title).toBe('Rival Kitchen');
+  });
+
+  it('the light budget used up is no failure of the channel: unavailable, nothing stored', async () => {
+    const [light] = await service(1000, 0).get([competitorId], { light: true });
+    expect(light).toMatchObject({ youtubeId: competitorId, unavailable: true, refreshedAt: null });
+    expect(await rowOf(competitorId)).toBeUndefined();
+    const [full] = await service(1000, 0).get([competitorId]);
+    expect(full!.unavailable).toBe(false);
+  });
+
+  it('a failed first read that the platform then does not know leaves no row', async () => {
+    emulator.control.setFailureRate(1);
+    await service().get(['UCno-such-channel-000001']);
+    expect(await rowOf('UCno-such-channel-000001')).toBeDefined();
+    emulator.control.setFailureRate(0);
+    clock.advance(16 * 60_000);
+    expect(await service().get(['UCno-such-channel-000001'])).toEqual([]);
+    expect(await rowOf('UCno-such-channel-000001')).toBeUndefined();
   });
 
   it('reads lightly on the onboarding budget: one page of uploads, the paying budget untouched', async () => {
@@ -194,14 +210,15 @@ describe.each(testBackends())('public channel data (%s)', (backend) => {
     const [full] = await service().get([competitorId]);
     clock.advance(DAY + 60_000);
     const spent = await counted('public-data-units');
-    const [stale] = await service(1000, 0).get([competitorId, busyId], { light: true });
+    const [stale, never] = await service(1000, 0).get([competitorId, busyId], { light: true });
     expect(await counted('public-data-units')).toBe(spent);
-    // Stored data is served as it is, not marked unavailable; a never-read channel is.
+    // Stored data is served as it is, not marked unavailable; a never-read channel is, with
+    // nothing stored (the budget is no failure of the channel).
     expect(stale).toMatchObject({ youtubeId: competitorId, unavailable: false });
     expect(stale!.videos).toEqual(full!.videos);
     expect((await rowOf(competitorId))!.failedAt).toBeNull();
-    expect(await rowOf(busyId)).toMatchObject({ refreshedAt: null, title: '' });
-    expect((await rowOf(busyId))!.failedAt).not.toBeNull();
+    expect(never).toMatchObject({ youtubeId: busyId, unavailable: true, refreshedAt: null });
+    expect(await rowOf(busyId)).toBeUndefined();
     // The paying readers still read it.
     const [fresh] = await service().get([competitorId]);
     expect(fresh!.refreshedAt!.getTime()).toBeGreaterThan(full!.refreshedAt!.getTime());

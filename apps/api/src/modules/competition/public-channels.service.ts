@@ -1,5 +1,5 @@
 import { COMPETITION_PERIOD_DAYS } from '@tubewise/contract/onboarding-constants';
-import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   channelCompetitors,
@@ -29,8 +29,6 @@ const MAX_UPLOAD_PAGES = 6;
 const LIGHT_UPLOAD_PAGES = 1;
 /** Rows of channels never read, that nobody follows, are purged once this old. */
 const UNREAD_ROW_MAX_AGE_MS = DAY_MS;
-/** The daily refresh reads channels older than this, so it never skips a day by minutes. */
-const FOLLOWED_REFRESH_AGE_MS = 20 * 3600_000;
 
 /** A public channel's data as the competition view and the onboarding reports read it. */
 export interface PublicChannelData {
@@ -84,7 +82,7 @@ export class PublicChannelsService {
   private readonly dailyUnits: number;
   private readonly lightDailyUnits: number;
   private readonly log: Logger | undefined;
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlight = new Map<string, Promise<string[]>>();
 
   constructor(deps: {
     db: Db;
@@ -125,56 +123,35 @@ export class PublicChannelsService {
     const stale = ids.filter((id) => {
       const row = rows.get(id);
       if (!row) return true;
-      if (row.failedAt && now - row.failedAt.getTime() < FAILED_RETRY_MS) return false;
+      // A recent failure holds readers off; a visitor's (light) one holds off only visitors.
+      if (
+        row.failedAt &&
+        now - row.failedAt.getTime() < FAILED_RETRY_MS &&
+        (light || !row.lightRead)
+      )
+        return false;
       if (!row.refreshedAt || now - row.refreshedAt.getTime() > maxAgeMs) return true;
       return !light && row.lightRead;
     });
+    let unasked = new Set<string>();
     if (stale.length > 0) {
-      await this.refresh(stale, light);
+      unasked = await this.refresh(stale, light);
       rows = await this.rows(ids);
     }
     return ids.flatMap((id) => {
       const row = rows.get(id);
-      return row ? [present(row)] : [];
+      if (row) return [present(row)];
+      // The light budget was spent before the platform was asked: unavailable, not unknown.
+      return unasked.has(id) ? [unaskedChannel(id)] : [];
     });
-  }
-
-  /** Reads again every followed channel whose data is about a day old (the daily job). */
-  async refreshFollowed(): Promise<{ refreshed: number; failed: number }> {
-    const cutoff = new Date(this.clock.now().getTime() - FOLLOWED_REFRESH_AGE_MS);
-    const due = await this.db
-      .selectDistinct({ youtubeId: channelCompetitors.youtubeId })
-      .from(channelCompetitors)
-      .leftJoin(publicChannels, sql`${publicChannels.youtubeId} = ${channelCompetitors.youtubeId}`)
-      .where(
-        or(
-          isNull(publicChannels.refreshedAt),
-          lt(publicChannels.refreshedAt, cutoff),
-          eq(publicChannels.lightRead, true),
-        ),
-      );
-    const ids = due.map((d) => d.youtubeId);
-    let refreshed = 0;
-    let failed = 0;
-    for (let i = 0; i < ids.length; i += MAX_PAGE_SIZE) {
-      const batch = ids.slice(i, i + MAX_PAGE_SIZE);
-      await this.refresh(batch);
-      const rows = await this.rows(batch);
-      for (const id of batch) {
-        const row = rows.get(id);
-        if (row && !isUnavailable(row)) refreshed += 1;
-        else failed += 1;
-      }
-    }
-    return { refreshed, failed };
   }
 
   /**
    * Reads the channels from the platform and stores them; failures are stored per channel. A
    * light read waits for any read of the channel under way; a full one only for a full one.
    */
-  private async refresh(ids: string[], light = false): Promise<void> {
-    const waiting: Promise<void>[] = [];
+  private async refresh(ids: string[], light = false): Promise<Set<string>> {
+    const waiting: Promise<string[]>[] = [];
     const toRead: string[] = [];
     for (const id of ids) {
       const pending =
@@ -191,25 +168,36 @@ export class PublicChannelsService {
       for (const id of batch) this.inFlight.set(`${kind}:${id}`, read);
       waiting.push(read);
     }
-    await Promise.all(waiting);
+    return new Set((await Promise.all(waiting)).flat());
   }
 
-  private async readBatch(ids: string[], light: boolean): Promise<void> {
+  /**
+   * Reads a batch; answers the ids the platform was not asked about because the light budget
+   * was used up (recorded nowhere: the budget is not the channel's failure).
+   */
+  private async readBatch(ids: string[], light: boolean): Promise<string[]> {
     let channels: PlatformChannel[];
     try {
       await this.spend(1, light);
       channels = await this.platform.getChannels({ apiKey: this.apiKey }, ids);
     } catch (error) {
+      if (isLightBudgetError(error)) return ids;
       await this.markFailed(ids, error, { light });
-      return;
+      return [];
     }
     const found = new Set(channels.map((c) => c.youtubeId));
-    // A stored channel the platform no longer knows (deleted, terminated) keeps its old data.
+    // A stored channel the platform no longer knows (deleted, terminated) keeps its old data;
+    // a row without data (a failed first read) goes, so the id reads as unknown.
     const gone = ids.filter((id) => !found.has(id));
-    if (gone.length > 0)
+    if (gone.length > 0) {
+      await this.db
+        .delete(publicChannels)
+        .where(and(inArray(publicChannels.youtubeId, gone), isNull(publicChannels.refreshedAt)));
       await this.markFailed(gone, new Error('The channel no longer exists.'), {
         existingOnly: true,
       });
+    }
+    const unasked: string[] = [];
     for (const channel of channels) {
       try {
         const uploads = await this.recentUploads(
@@ -219,9 +207,11 @@ export class PublicChannelsService {
         );
         await this.store(channel, uploads.videos, light && !uploads.complete);
       } catch (error) {
-        await this.markFailed([channel.youtubeId], error, { light });
+        if (isLightBudgetError(error)) unasked.push(channel.youtubeId);
+        else await this.markFailed([channel.youtubeId], error, { light });
       }
     }
+    return unasked;
   }
 
   /**
@@ -288,6 +278,7 @@ export class PublicChannelsService {
           light
             ? "Today's budget of platform units for onboarding channel data is used up."
             : "Today's budget of platform units for public channel data is used up.",
+          light ? { reason: LIGHT_BUDGET_REASON } : {},
         );
       }
     }
@@ -370,6 +361,8 @@ export class PublicChannelsService {
           title: '',
           failedAt,
           lastError: message,
+          // A visitor's failure: full readers read the channel anyway (see `get`).
+          lightRead: options.light === true,
           createdAt: failedAt,
         })),
       )
@@ -411,6 +404,30 @@ export class PublicChannelsService {
       .where(inArray(publicChannels.youtubeId, ids));
     return new Map(rows.map((r) => [r.youtubeId, r]));
   }
+}
+
+/** The reason of the light budget's own quota error. */
+const LIGHT_BUDGET_REASON = 'onboardingBudgetSpent';
+
+function isLightBudgetError(error: unknown): boolean {
+  return error instanceof PlatformError && error.reason === LIGHT_BUDGET_REASON;
+}
+
+/** A channel the platform was not asked about (the light budget was spent): no data yet. */
+function unaskedChannel(youtubeId: string): PublicChannelData {
+  return {
+    youtubeId,
+    title: '',
+    description: '',
+    thumbnailUrl: '',
+    customUrl: null,
+    subscriberCount: null,
+    videoCount: null,
+    viewCount: null,
+    videos: [],
+    refreshedAt: null,
+    unavailable: true,
+  };
 }
 
 function isUnavailable(row: PublicChannelRow): boolean {
