@@ -6,7 +6,7 @@
 // trial and signs in once; the first connected channel gets the keywords and competitors, once.
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { EMULATOR_KEYWORD_DATA_CREDENTIALS, type Emulator } from '@tubewise/emulator';
@@ -17,6 +17,7 @@ import {
 } from '@tubewise/contract/onboarding-constants';
 import {
   channelCompetitors,
+  channels,
   onboardings,
   rateLimits,
   serpChecks,
@@ -33,6 +34,7 @@ import {
 } from '../../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import { connectEmulatorChannel } from '../../testing/connect-channel.ts';
+import { PublicChannelsService } from '../competition/index.ts';
 import { DataForSeoAdapter, marketOf } from '../keywords/index.ts';
 import { DataForSeoSerpAdapter } from '../rankings/index.ts';
 import { RateLimitService, DEFAULT_AUTH_LIMITS } from '../rate-limit/index.ts';
@@ -590,6 +592,64 @@ describe.each(testBackends())('onboarding insights and accounts (%s)', (backend)
     expect(
       await db.select().from(channelCompetitors).where(eq(channelCompetitors.channelId, secondId)),
     ).toEqual([]);
+  });
+
+  it('carries competitors over only once the lookup worked, keeping those only unavailable', async () => {
+    const { db } = t.database;
+    const { id, sessionId, token } = await verified('carry-retry@example.com');
+    const made = await call('POST', `${BASE}/${id}/account`, {
+      sessionId,
+      token,
+      password: 'a fine long passphrase',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const [user] = await db.select().from(users).where(eq(users.email, 'carry-retry@example.com'));
+    // A channel never read: with the light budget spent, the platform cannot be asked about it.
+    const unread = emulator.control.addChannel({ videoCount: 2, title: 'Never Read Rival' });
+    await db
+      .update(onboardings)
+      .set({ competitors: [{ youtubeId: unread.id, title: 'Never Read', thumbnailUrl: '' }] })
+      .where(eq(onboardings.id, id));
+    const [channel] = await db
+      .insert(channels)
+      .values({ youtubeId: 'UCcarry-retryaaaaaaaaaaa', name: 'Carry retry' })
+      .returning();
+    const accounts = t.services.onboarding.accounts;
+    const carried = async () =>
+      (await db.select().from(onboardings).where(eq(onboardings.id, id)))[0]!.carriedAt;
+    const followed = async () =>
+      (
+        await db
+          .select()
+          .from(channelCompetitors)
+          .where(eq(channelCompetitors.channelId, channel!.id))
+      ).map((c) => c.youtubeId);
+
+    // The lookup fails (not the platform): nothing is claimed, the next connect tries again.
+    const spy = vi
+      .spyOn(t.services.publicChannels, 'get')
+      .mockRejectedValueOnce(new Error('connection terminated'));
+    await expect(accounts.onChannelConnected(user!.id, channel!.id)).rejects.toThrow(
+      'connection terminated',
+    );
+    expect(await carried()).toBeNull();
+    expect(await followed()).toEqual([]);
+
+    // The light budget is spent: the competitor is unavailable, not unknown, and carried over.
+    const spent = new PublicChannelsService({
+      db,
+      platform: server.adapter,
+      clock,
+      apiKey: 'tubewise-emulator-key',
+      limits: new RateLimitService(db, clock),
+      dailyUnits: 1000,
+      lightDailyUnits: 0,
+    });
+    spy.mockImplementationOnce((ids, options) => spent.get(ids, options));
+    await accounts.onChannelConnected(user!.id, channel!.id);
+    spy.mockRestore();
+    expect(await carried()).not.toBeNull();
+    expect(await followed()).toEqual([unread.id]);
   });
 
   it('expires the shared page after 90 days (410), and the purge drops its report', async () => {

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { PublicChannelsService } from '../competition/index.ts';
 import type { TrackedKeywordsService } from '../rankings/index.ts';
+import { PlatformError } from '../video-platform/index.ts';
 import { RateLimitService, type AuthLimits } from '../rate-limit/index.ts';
 import type { IssuedSession, SessionService } from '../sessions/index.ts';
 import { assertAcceptablePassword, type UsersService } from '../users/index.ts';
@@ -132,9 +133,10 @@ export class OnboardingAccounts implements ChannelConnectedHook {
   /**
    * After a channel is connected: the person's onboarding not yet carried over gives the channel
    * its keywords, tracked in its locale within the plan's limit (a refusal is logged), and its
-   * competitors under the rules of adding one: channels the platform knows (a light read,
-   * before any lock), never the channel itself, at most COMPETITORS_PER_CHANNEL_MAX per channel.
-   * The claim and the writes are one transaction: it happens once, and a failure leaves the
+   * competitors under the rules of adding one: not those the platform answered it does not know
+   * (a light read, before any lock; one it could not be asked about is kept), never the channel
+   * itself, at most COMPETITORS_PER_CHANNEL_MAX per channel. The claim and the writes are one
+   * transaction: it happens once, and a failure (also of the read before it) leaves the
    * onboarding to the next connected channel.
    */
   async onChannelConnected(userId: string, channelId: string): Promise<void> {
@@ -200,30 +202,34 @@ export class OnboardingAccounts implements ChannelConnectedHook {
   }
 
   /**
-   * Of these channel ids, the ones the platform knows (read now or stored before); none when it
-   * cannot be asked (logged: those competitors are not carried over).
+   * Of these channel ids, the ones to carry over: all but those the platform answered it does
+   * not know (logged). One it could not be asked about (platform down, the light budget spent)
+   * is carried over: it is unavailable, not unknown. Any other failure (the database) is thrown,
+   * before anything is claimed, so the next connected channel tries again.
    */
   private async knownChannels(
     ids: string[],
     context: { channelId: string; onboardingId: string },
   ): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
+    let found: { youtubeId: string }[];
     try {
-      const found = await this.deps.publicChannels.get(ids, { light: true });
-      const known = found.filter((c) => !(c.refreshedAt === null && c.unavailable));
-      if (known.length < ids.length)
-        this.deps.log.warn(
-          { ...context, dropped: ids.length - known.length },
-          'Onboarding competitors unknown to the platform were not carried over',
-        );
-      return new Set(known.map((c) => c.youtubeId));
+      found = await this.deps.publicChannels.get(ids, { light: true });
     } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
       this.deps.log.warn(
         { err: error, ...context },
-        'Onboarding competitors were not carried over: channel data unavailable',
+        'Onboarding competitors carried over unchecked: the platform could not be asked',
       );
-      return new Set();
+      return new Set(ids);
     }
+    const known = new Set(found.map((c) => c.youtubeId));
+    if (known.size < ids.length)
+      this.deps.log.warn(
+        { ...context, dropped: ids.length - known.size },
+        'Onboarding competitors unknown to the platform were not carried over',
+      );
+    return known;
   }
 }
 
