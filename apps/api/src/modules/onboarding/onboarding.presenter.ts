@@ -17,11 +17,13 @@ export function resendAvailableAt(row: Pick<OnboardingRow, 'codeSentAt'>): Date 
     : null;
 }
 
-/** Whether the onboarding has a code out that may still be tried. */
+/**
+ * Whether the onboarding has a code out that may still be tried, as the visitor sees it: a send
+ * past the address's cap made none (no hash) but answers alike.
+ */
 export function codeIsLive(row: OnboardingRow, now: Date): boolean {
   return (
     row.verifiedAt === null &&
-    row.codeHash !== null &&
     row.codeExpiresAt !== null &&
     row.codeExpiresAt > now &&
     row.codeAttempts < VERIFICATION_CODE_MAX_ATTEMPTS

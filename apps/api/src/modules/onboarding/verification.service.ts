@@ -98,8 +98,8 @@ export class VerificationService {
    * mailbox); the same address waits out the cooldown after this onboarding's last send. Sends
    * are counted per address and browser session (past VERIFICATION_SENDS_PER_EMAIL_PER_HOUR the
    * answer says when this session may send again) and per address for every session (past
-   * VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR the send is made as usual, new code and all, but not
-   * delivered): nothing in the answer comes from other sessions' sends, so no one learns that
+   * VERIFICATION_SENDS_PER_ADDRESS_PER_HOUR the send answers as usual but nothing is delivered
+   * and no code or link is made): nothing in the answer comes from other sessions' sends, so no one learns that
    * someone else is sending codes to the address, and no one can hold the owner's session up
    * beyond the address's hourly cap.
    */
@@ -135,19 +135,23 @@ export class VerificationService {
       const wait = new Date(now.getTime() + perSession.retryAfterSeconds * 1000);
       return { row: kept ?? row, sent: false, resendAvailableAt: wait };
     }
-    // Past the address's cap (other sessions' sends), the code is made but not delivered.
+    // Past the address's cap (other sessions' sends), nothing is delivered and no code or link
+    // is made: the row answers as if one were out (its expiry, the cooldown), but none can be
+    // used, so these sends make no tries that count against the address.
     const deliver = (await limits.hit(`onboarding:send:email:${email}`, SENDS_PER_EMAIL)).allowed;
     const code = secrets.newCode();
     const link = secrets.newToken();
     const updated = await repo.update(row.id, {
       ...extra,
       email,
-      codeHash: secrets.codeHash(row.id, code),
+      codeHash: deliver ? secrets.codeHash(row.id, code) : null,
       codeExpiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
       codeAttempts: 0,
       codeSentAt: now,
-      linkHash: secrets.linkHash(link),
-      linkExpiresAt: new Date(now.getTime() + VERIFICATION_LINK_TTL_HOURS * 3_600_000),
+      linkHash: deliver ? secrets.linkHash(link) : null,
+      linkExpiresAt: deliver
+        ? new Date(now.getTime() + VERIFICATION_LINK_TTL_HOURS * 3_600_000)
+        : null,
       updatedAt: now,
     });
     if (!updated) throw new Error(`onboarding ${row.id} vanished while sending its code`);
@@ -219,13 +223,24 @@ export class VerificationService {
     const row = await repo.latestForSessionEmail(input.sessionId, input.email);
     // An address this session never entered answers like a wrong code.
     if (!row) return refusal('wrong-code', 0);
-    // Per address only once this session has an onboarding of it: a stranger cannot use up the
-    // owner's tries without having sent the address codes (which its own limits bound).
-    RateLimitService.assertAllowed(
-      await limits.hit(`onboarding:verify:email:${input.email}`, authLimits.onboardingVerifyEmail),
-      TOO_MANY_VALIDATIONS,
-    );
     const counted = await repo.countCodeAttempt(row.id, now);
+    if (!counted && withheld(row, now)) {
+      // A send past the address's cap made no code: answered like a wrong one, tries and all.
+      const attempts = row.codeAttempts + 1;
+      await repo.update(row.id, { codeAttempts: attempts });
+      const left = Math.max(0, VERIFICATION_CODE_MAX_ATTEMPTS - attempts);
+      return refusal(left === 0 ? 'attempts-exhausted' : 'wrong-code', left);
+    }
+    // Per address and session, only for tries of a live code: no other session's tries, and no
+    // try of a dead or withheld code, ever hold the owner's validation up.
+    if (counted)
+      RateLimitService.assertAllowed(
+        await limits.hit(
+          `onboarding:verify:email:${input.email}:${input.sessionId}`,
+          authLimits.onboardingVerifyEmail,
+        ),
+        TOO_MANY_VALIDATIONS,
+      );
     if (!counted) {
       if (row.codeHash && row.codeAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS)
         return refusal('attempts-exhausted', 0);
@@ -316,6 +331,17 @@ export class VerificationService {
     const insights = await repo.insightsOf(row.id);
     return { token, onboarding: presentOnboarding(row, insights, clock.now(), token) };
   }
+}
+
+/** The onboarding's last send was past the address's cap: no code, but one seems to be out. */
+function withheld(row: OnboardingRow, now: Date): boolean {
+  return (
+    row.verifiedAt === null &&
+    row.codeHash === null &&
+    row.codeExpiresAt !== null &&
+    row.codeExpiresAt > now &&
+    row.codeAttempts < VERIFICATION_CODE_MAX_ATTEMPTS
+  );
 }
 
 function refusal(reason: NonNullable<CodeAnswer['reason']>, attemptsLeft: number): CodeAnswer {

@@ -59,7 +59,7 @@ export interface AuthLimits {
   onboardingSendSession: Limit;
   /** Code and link validations from one IP address (429). */
   onboardingVerifyIp: Limit;
-  /** Code validations for one address, counted when the session has an onboarding of it (429). */
+  /** Code validations for one address from one session, tries of a live code only (429). */
   onboardingVerifyEmail: Limit;
   /** Code validations by one browser session (429). */
   onboardingVerifySession: Limit;
