@@ -429,6 +429,67 @@ describe.each(testBackends())('onboarding insights and accounts (%s)', (backend)
     expect((await edit(first, [keywords[2]!])).statusCode).toBe(200);
   });
 
+  it('counts changes with a new address and re-verifications against the daily builds, by canonical address', async () => {
+    const { db } = t.database;
+    const first = await verified('bypass@example.com');
+    for (const chosen of [[keywords[0]!], [keywords[1]!]]) {
+      const res = await call('PATCH', `${BASE}/${first.id}`, {
+        sessionId: first.sessionId,
+        token: first.token,
+        keywords: chosen,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.services.onboarding.insights.settled();
+    }
+    // Made 3 times: a change of the inputs with a new address is refused too, nothing saved.
+    const both = await call('PATCH', `${BASE}/${first.id}`, {
+      sessionId: first.sessionId,
+      token: first.token,
+      keywords: [keywords[2]!],
+      email: 'bypass+2@example.com',
+      tosAccepted: true,
+    });
+    expect(both.statusCode, both.body).toBe(429);
+    const [kept] = await db.select().from(onboardings).where(eq(onboardings.id, first.id));
+    expect(kept!.keywords).toEqual([keywords[1]]);
+    expect(kept!.email).toBe('bypass@example.com');
+    // A new address alone is verified anew, but the report is not made a fourth time.
+    const [before] = await db
+      .select()
+      .from(sharedInsights)
+      .where(eq(sharedInsights.id, first.insightsId));
+    clock.advance(61);
+    const moved = await call('PATCH', `${BASE}/${first.id}`, {
+      sessionId: first.sessionId,
+      token: first.token,
+      email: 'bypass+2@example.com',
+      tosAccepted: true,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const mail = (await t.services.mail.recent(500)).find((m) => m.to === 'bypass+2@example.com')!;
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    const res = await call('POST', `${BASE}/validate-email-code`, {
+      email: 'bypass+2@example.com',
+      code,
+      sessionId: first.sessionId,
+    });
+    expect(res.json().token, res.body).toEqual(expect.any(String));
+    await t.services.onboarding.insights.settled();
+    const [after] = await db
+      .select()
+      .from(sharedInsights)
+      .where(eq(sharedInsights.id, first.insightsId));
+    expect(after).toEqual(before);
+    // The address's limit counts it without its +tag.
+    const other = await verified('bypass+3@example.com');
+    const edit = await call('PATCH', `${BASE}/${other.id}`, {
+      sessionId: other.sessionId,
+      token: other.token,
+      keywords: [keywords[0]!],
+    });
+    expect(edit.statusCode, edit.body).toBe(429);
+  });
+
   it("starts at most ONBOARDING_CHECKS_PER_DAY live checks a day; past it a keyword's latest stored results, or none", async () => {
     const { db } = t.database;
     const { id, insightsId } = await verified('budget@example.com', [keywords[0]!]);

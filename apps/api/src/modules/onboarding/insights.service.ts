@@ -152,24 +152,30 @@ export class InsightsService {
 
   /**
    * Counts a making of the onboarding's report against INSIGHTS_BUILDS_PER_DAY per onboarding and
-   * per address (UTC days). With `enforce` (a change that would make it again) past either limit
-   * nothing is counted and the answer is 429; the first making, at verification, is counted only.
+   * per address (canonical: lower case, no `+tag`; UTC days). With `enforce` (a change that would
+   * make it again) past either limit nothing is counted and the answer is 429; with `'onboarding'`
+   * (a re-verification) only the onboarding's limit refuses; the first making, at verification,
+   * is counted only.
    */
   async countBuild(
     onboarding: Pick<OnboardingRow, 'id' | 'email'>,
-    options: { enforce: boolean },
+    options: { enforce: boolean | 'onboarding' },
   ): Promise<void> {
     const { limits, clock } = this.deps;
     const now = clock.now();
     const day = now.toISOString().slice(0, 10);
     const limit = { max: INSIGHTS_BUILDS_PER_DAY, windowSeconds: 2 * 86_400 };
-    const keys = [`insights:builds:onboarding:${onboarding.id}:${day}`];
-    if (onboarding.email) keys.push(`insights:builds:email:${onboarding.email}:${day}`);
+    const keys = [{ key: `insights:builds:onboarding:${onboarding.id}:${day}`, enforced: true }];
+    if (onboarding.email)
+      keys.push({
+        key: `insights:builds:email:${canonicalAddress(onboarding.email)}:${day}`,
+        enforced: options.enforce === true,
+      });
     const counted: string[] = [];
-    for (const key of keys) {
+    for (const { key, enforced } of keys) {
       const hit = await limits.hit(key, limit);
       counted.push(key);
-      if (options.enforce && !hit.allowed) {
+      if (options.enforce !== false && enforced && !hit.allowed) {
         for (const done of counted) await limits.release(done);
         const midnight = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
         throw new AppError(
@@ -437,4 +443,16 @@ function sameInputs(
     and o.keywords = ${JSON.stringify(onboarding.keywords)}::jsonb
     and o.competitors = ${JSON.stringify(onboarding.competitors)}::jsonb
     and o.locale = ${onboarding.locale})`;
+}
+
+/**
+ * An address as the per-address build limit counts it: lower case, without a `+tag` in its
+ * local part (ada+1@example.com is ada@example.com).
+ */
+export function canonicalAddress(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 0) return lower;
+  const local = lower.slice(0, at).split('+')[0]!;
+  return `${local}${lower.slice(at)}`;
 }

@@ -107,9 +107,9 @@ export class OnboardingService {
     if (emailChange && row.userId)
       throw new AppError('conflict', 'An account was created from this onboarding already.');
     if (verified) assertStillComplete(changes);
-    // A verified onboarding whose inputs change keeps its address: its report is made again.
-    if (verified && inputsChange && !emailChange)
-      await this.deps.insights.countBuild(row, { enforce: true });
+    // A verified onboarding whose inputs change has its report made again (now, or at its
+    // re-verification when the address changes too): counted and refused past the limits.
+    if (verified && inputsChange) await this.deps.insights.countBuild(row, { enforce: true });
 
     const now = clock.now();
     let saved: OnboardingRow | null;

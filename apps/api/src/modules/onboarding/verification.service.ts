@@ -26,6 +26,7 @@ import {
   type OnboardingRow,
 } from './onboarding.presenter.ts';
 import type { OnboardingChanges, OnboardingRepository } from './onboarding.repository.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { OnboardingSecrets } from './onboarding-secrets.ts';
 
 /** Codes one browser session may have sent to one address per hour. */
@@ -320,13 +321,22 @@ export class VerificationService {
     );
     if (!row) return null;
     try {
-      await this.deps.insights.countBuild(row, { enforce: false });
+      // A re-verification (a report exists) makes the report again only within the onboarding's
+      // daily builds; refused, the report stays as it was. The first making is counted only.
+      const again = (await repo.insightsOf(row.id)) !== null;
+      await this.deps.insights.countBuild(row, { enforce: again ? 'onboarding' : false });
       await this.deps.insights.start(row.id);
     } catch (error) {
-      this.deps.log.error(
-        { err: error, onboardingId: row.id },
-        'The insights report could not be started; the next read of the onboarding starts it',
-      );
+      if (error instanceof AppError && error.code === 'rate-limited')
+        this.deps.log.info(
+          { onboardingId: row.id },
+          "Re-verified past the report's daily builds: the report stays as it was",
+        );
+      else
+        this.deps.log.error(
+          { err: error, onboardingId: row.id },
+          'The insights report could not be started; the next read of the onboarding starts it',
+        );
     }
     const insights = await repo.insightsOf(row.id);
     return { token, onboarding: presentOnboarding(row, insights, clock.now(), token) };
