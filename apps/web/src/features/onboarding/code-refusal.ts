@@ -14,12 +14,3 @@ export function codeRefusalDetail(answer: CodeAnswer): string {
   }
   return 'Check the code in the e-mail and try again.';
 }
-
-/** Whether the code can no longer work, so only a new code helps. */
-export function needsNewCode(answer: CodeAnswer): boolean {
-  return (
-    answer.reason === 'expired' ||
-    answer.reason === 'attempts-exhausted' ||
-    answer.attemptsLeft === 0
-  );
-}
