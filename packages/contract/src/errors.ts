@@ -48,6 +48,9 @@ export const errorCodes = [
   'onboarding-incomplete',
   'account-exists',
   'link-expired',
+  'thumbnail-test-running',
+  'thumbnail-test-ended',
+  'search-console-not-connected',
   'internal',
   'unavailable',
 ] as const;

@@ -20,3 +20,6 @@ export * from './text.ts';
 export * from './onboarding-constants.ts';
 export * from './onboarding.ts';
 export * from './competition.ts';
+export * from './labs-constants.ts';
+export * from './labs.ts';
+export * from './search-console.ts';

@@ -207,7 +207,10 @@ export const videoDetails = z.object({
   hasCaptions: z.boolean().nullable(),
   playlistCount: z.number().int(),
   views: z.number().int().nullable(),
+  /** A thumbnail test (Labs) is running on the video: thumbnail edits wait until it ends. */
   abTest: z.boolean(),
+  /** The running test, when `abTest`: its id and when it ends. */
+  thumbnailTest: z.object({ id: z.string(), endsAt: z.string() }).nullable(),
   updatedOnPlatform: z.boolean(),
   lastPublish: publishRecord.nullable(),
 });

@@ -200,4 +200,16 @@ export const routeMeta = {
   addCompetitor: { method: 'POST', path: '/api/channels/:id/competitors' },
   removeCompetitor: { method: 'DELETE', path: '/api/channels/:id/competitors/:youtubeId' },
   competition: { method: 'GET', path: '/api/channels/:id/competition' },
+  searchConsoleConnection: { method: 'GET', path: '/api/search-console' },
+  searchConsoleAuthUrl: { method: 'GET', path: '/api/search-console/auth-url' },
+  disconnectSearchConsole: { method: 'DELETE', path: '/api/search-console' },
+  channelSearchConsole: { method: 'GET', path: '/api/reporting/channels/:id/search-console' },
+  setChannelSearchConsole: { method: 'PUT', path: '/api/reporting/channels/:id/search-console' },
+  thumbnailTests: { method: 'GET', path: '/api/labs/channels/:id/thumbnail-tests' },
+  createThumbnailTest: { method: 'POST', path: '/api/labs/channels/:id/thumbnail-tests' },
+  thumbnailTest: { method: 'GET', path: '/api/labs/channels/:id/thumbnail-tests/:testId' },
+  stopThumbnailTest: {
+    method: 'POST',
+    path: '/api/labs/channels/:id/thumbnail-tests/:testId/stop',
+  },
 } as const satisfies Record<string, RouteMeta>;

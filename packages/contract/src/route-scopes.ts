@@ -115,4 +115,13 @@ export const routeScopes = {
   addCompetitor: { channel: 'params.id' },
   removeCompetitor: { channel: 'params.id' },
   competition: { channel: 'params.id' },
+  searchConsoleConnection: 'signed-in',
+  searchConsoleAuthUrl: 'signed-in',
+  disconnectSearchConsole: 'signed-in',
+  channelSearchConsole: { channel: 'params.id' },
+  setChannelSearchConsole: { channel: 'params.id' },
+  thumbnailTests: { channel: 'params.id' },
+  createThumbnailTest: { channel: 'params.id' },
+  thumbnailTest: { channel: 'params.id' },
+  stopThumbnailTest: { channel: 'params.id' },
 } as const satisfies Record<keyof typeof routeMeta, RouteScope>;

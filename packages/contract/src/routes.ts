@@ -12,6 +12,8 @@ import * as ai from './ai-metadata.ts';
 import * as b from './billing.ts';
 import * as ob from './onboarding.ts';
 import * as cmp from './competition.ts';
+import * as sc from './search-console.ts';
+import * as labs from './labs.ts';
 import { routeMeta, scopeRequiresAuth, type RouteMeta, type RouteScope } from './route-meta.ts';
 import { routeScopes } from './route-scopes.ts';
 
@@ -858,6 +860,76 @@ export const routes = {
       'Share of voice, keyword gaps, upload cadence, views per video, top videos and tags over 90 days',
     params: cmp.competitorsParams,
     response: cmp.competitionReport,
+  }),
+  searchConsoleConnection: def({
+    ...routeMeta.searchConsoleConnection,
+    scope: routeScopes.searchConsoleConnection,
+    summary: "The signed-in person's Google Search Console connection and the properties it sees",
+    response: sc.searchConsoleConnection,
+  }),
+  searchConsoleAuthUrl: def({
+    ...routeMeta.searchConsoleAuthUrl,
+    scope: routeScopes.searchConsoleAuthUrl,
+    summary: 'The Google consent URL for Search Console (webmasters.readonly, a grant of its own)',
+    query: sc.searchConsoleAuthUrlQuery,
+    response: sc.searchConsoleAuthUrl,
+  }),
+  disconnectSearchConsole: def({
+    ...routeMeta.disconnectSearchConsole,
+    scope: routeScopes.disconnectSearchConsole,
+    summary:
+      "Disconnect Search Console: revoke the person's grant at Google and forget it and the properties chosen with it",
+    response: sc.searchConsoleConnection,
+  }),
+  channelSearchConsole: def({
+    ...routeMeta.channelSearchConsole,
+    scope: routeScopes.channelSearchConsole,
+    summary:
+      "The channel's Google search section: its property's web queries and pages over 28 or 90 days, and the queries leading to pages that embed its videos",
+    params: sc.channelSearchConsoleParams,
+    query: sc.searchConsolePeriodQuery,
+    response: sc.channelSearchConsole,
+  }),
+  setChannelSearchConsole: def({
+    ...routeMeta.setChannelSearchConsole,
+    scope: routeScopes.setChannelSearchConsole,
+    summary:
+      "Choose the channel's Search Console property (one the caller's grant can read) or none",
+    params: sc.channelSearchConsoleParams,
+    query: sc.searchConsolePeriodQuery,
+    body: sc.setChannelPropertyBody,
+    response: sc.channelSearchConsole,
+  }),
+  thumbnailTests: def({
+    ...routeMeta.thumbnailTests,
+    scope: routeScopes.thumbnailTests,
+    summary: "The channel's thumbnail tests, running first (labs_user)",
+    params: labs.thumbnailTestsParams,
+    response: labs.thumbnailTestsResponse,
+  }),
+  createThumbnailTest: def({
+    ...routeMeta.createThumbnailTest,
+    scope: routeScopes.createThumbnailTest,
+    summary:
+      'Start a thumbnail test of a video: 2–3 uploaded thumbnails swapped daily at midnight Pacific (labs_user)',
+    params: labs.thumbnailTestsParams,
+    body: labs.createThumbnailTestBody,
+    response: labs.thumbnailTest,
+    status: 201,
+  }),
+  thumbnailTest: def({
+    ...routeMeta.thumbnailTest,
+    scope: routeScopes.thumbnailTest,
+    summary: 'One thumbnail test with its windows, figures and decision (labs_user)',
+    params: labs.thumbnailTestParams,
+    response: labs.thumbnailTest,
+  }),
+  stopThumbnailTest: def({
+    ...routeMeta.stopThumbnailTest,
+    scope: routeScopes.stopThumbnailTest,
+    summary: 'Stop a running thumbnail test early and restore the original thumbnail (labs_user)',
+    params: labs.thumbnailTestParams,
+    response: labs.thumbnailTest,
   }),
 } as const satisfies Record<string, RouteDef>;
 

@@ -48,6 +48,11 @@ export const codeToStatus: Record<ErrorCode, number> = {
   'account-exists': 409,
   // 410 Gone: a shared insights link that expired or was revoked.
   'link-expired': 410,
+  // A running thumbnail test owns the video's thumbnail (one test per video, no edits meanwhile).
+  'thumbnail-test-running': 409,
+  'thumbnail-test-ended': 409,
+  // The caller has no working Search Console grant to choose a property with.
+  'search-console-not-connected': 409,
   'too-many-seeds': 400,
   'no-default-language': 400,
   'invalid-image': 400,

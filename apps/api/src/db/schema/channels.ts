@@ -80,7 +80,7 @@ export const oauthStates = pgTable('oauth_states', {
     .notNull()
     .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
   codeVerifierEnc: text('code_verifier_enc').notNull(),
-  mode: text('mode').$type<'connect' | 'reconnect'>().notNull(),
+  mode: text('mode').$type<'connect' | 'reconnect' | 'search-console'>().notNull(),
   firstChannel: boolean('first_channel').notNull().default(false),
   /** On reconnect: the channel the user said they would pick. */
   expectedYoutubeId: text('expected_youtube_id'),

@@ -12,3 +12,5 @@ export * from './ai-metadata.ts';
 export * from './billing.ts';
 export * from './account.ts';
 export * from './onboarding.ts';
+export * from './labs.ts';
+export * from './search-console.ts';

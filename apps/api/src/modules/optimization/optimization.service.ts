@@ -582,6 +582,7 @@ export function presentDetails(
     playlistCount: extra.playlistCount,
     views: video.viewCount,
     abTest: false,
+    thumbnailTest: null,
     updatedOnPlatform: video.platformChangedAt !== null,
     lastPublish: extra.lastPublish,
   };
