@@ -1,6 +1,7 @@
 // YouTube Analytics v2: GET {prefix}/v2/reports (reports.query).
 import type { FastifyInstance } from 'fastify';
-import { parseReportQuery, runReport } from './analytics.ts';
+import { parseReportQuery, runReport, type ReportContext, type ReportQuery } from './analytics.ts';
+import { embeddingPagesForChannel } from './embedded-pages.ts';
 import {
   analyticsBadRequest,
   analyticsForbidden,
@@ -53,6 +54,40 @@ export function registerAnalyticsRoutes(app: FastifyInstance, state: EmulatorSta
     const parsed = parseReportQuery(q);
     if (!parsed.ok) return sendGoogleError(reply, parsed.error);
     const videos = state.corpus.uploads(channelId).map((id) => state.corpus.getVideo(id)!);
-    return sendJson(reply, 200, runReport(videos, parsed.query, state.options.now()));
+    return sendJson(
+      reply,
+      200,
+      runReport(
+        videos,
+        parsed.query,
+        state.options.now(),
+        analyticsContext(state, channelId, parsed.query),
+      ),
+    );
   });
+}
+
+/**
+ * What runReport needs from the live state for a channel's report: thumbnail histories, and the
+ * account website's embedding pages (built only for a playback-location report).
+ */
+export function analyticsContext(
+  state: EmulatorState,
+  channelId: string,
+  query?: ReportQuery,
+): ReportContext {
+  const byLocation =
+    !query ||
+    query.playbackLocation !== undefined ||
+    query.dimensions.some((d) => d.startsWith('insightPlaybackLocation'));
+  return {
+    thumbnailHistory: (id) => state.thumbnails.history(id),
+    ...(byLocation
+      ? {
+          embeddingPages: embeddingPagesForChannel(state.corpus, channelId, (id) =>
+            state.accounts.find(id),
+          ),
+        }
+      : {}),
+  };
 }

@@ -662,7 +662,12 @@ export function registerDataApiRoutes(app: FastifyInstance, state: EmulatorState
       return fail(mediaBodyTooLarge(state.options.thumbnailMaxBytes));
     if (!sniffImageType(media)) return fail(invalidImage());
     try {
-      await state.thumbnails.store(video.id, media, video.thumbnailVersion + 1);
+      await state.thumbnails.store(
+        video.id,
+        media,
+        video.thumbnailVersion + 1,
+        state.options.now(),
+      );
     } catch {
       return fail(invalidImage());
     }

@@ -67,7 +67,14 @@ export {
   type KeywordFigures,
   type Market,
 } from './keyword-data.ts';
-export { parseReportQuery, runReport, searchTermsOf } from './analytics.ts';
+export {
+  parseReportQuery,
+  runReport,
+  searchTermsOf,
+  type ReportContext,
+  type ReportQuery,
+} from './analytics.ts';
+export { analyticsContext } from './analytics-routes.ts';
 export {
   CHAT_COMPLETIONS_METHOD,
   LLM_MODEL_ID,

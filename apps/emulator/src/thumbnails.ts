@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { escapeHtml } from './consent-page.ts';
 import { hashString } from './prng.ts';
 import { THUMBNAIL_SIZES, type ThumbnailSizeName } from './resources.ts';
+import { thumbnailEffect, type ThumbnailEffect } from './thumbnail-appeal.ts';
 
 /** Default upload limit of thumbnails.set (platform-facts.md: 2 MB, a setting). */
 export const DEFAULT_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
@@ -23,10 +24,17 @@ export function sniffImageType(bytes: Buffer): 'image/jpeg' | 'image/png' | unde
   return undefined;
 }
 
+/** One thumbnails.set of a video: when (emulator clock) and the image's effect on Analytics. */
+export interface ThumbnailHistoryEntry extends ThumbnailEffect {
+  at: number;
+}
+
 /** Persisted description of a video's custom thumbnail. */
 export interface CustomThumbnailMeta {
   version: number;
   sizes: ThumbnailSizeName[];
+  /** Every thumbnails.set of the video, oldest first (absent in snapshots written before it). */
+  history?: ThumbnailHistoryEntry[];
 }
 
 const PLACEHOLDER_CACHE_LIMIT = 256;
@@ -47,8 +55,21 @@ export class ThumbnailStore {
     return this.meta.get(videoId)?.sizes;
   }
 
-  /** Resizes an upload (already checked to be JPEG/PNG) and stores it; throws when sharp cannot decode it. */
-  async store(videoId: string, bytes: Buffer, version: number): Promise<CustomThumbnailMeta> {
+  /** Every thumbnails.set of a video, oldest first (empty without a custom thumbnail). */
+  history(videoId: string): readonly ThumbnailHistoryEntry[] {
+    return this.meta.get(videoId)?.history ?? [];
+  }
+
+  /**
+   * Resizes an upload (already checked to be JPEG/PNG) and stores it, recording at `at` (emulator
+   * clock) the image's effect on Analytics; throws when sharp cannot decode it.
+   */
+  async store(
+    videoId: string,
+    bytes: Buffer,
+    version: number,
+    at: number,
+  ): Promise<CustomThumbnailMeta> {
     const image = sharp(bytes, { failOn: 'error' });
     const { width } = await image.metadata();
     if (!width) throw new Error('undecodable image');
@@ -64,7 +85,10 @@ export class ThumbnailStore {
           .toBuffer();
       }),
     );
-    const meta: CustomThumbnailMeta = { version, sizes: names };
+    const effect = await thumbnailEffect(bytes);
+    // Kept sorted by time: an emulator clock moved back by a reset of its offset may record earlier.
+    const history = [...this.history(videoId), { at, ...effect }].sort((a, b) => a.at - b.at);
+    const meta: CustomThumbnailMeta = { version, sizes: names, history };
     names.forEach((name, i) => {
       this.images.set(`${videoId}/${name}`, outputs[i]!);
       if (this.dir) {
