@@ -62,6 +62,11 @@ import {
   type TrackedKeywordsService,
 } from './modules/rankings/index.ts';
 import { registerReportingRoutes, type ReportingService } from './modules/reporting/index.ts';
+import {
+  registerSearchConsoleRoutes,
+  type SearchConsoleConnectService,
+  type SearchConsoleService,
+} from './modules/search-console/index.ts';
 import { registerAiMetadataRoutes, type AiMetadataService } from './modules/ai-metadata/index.ts';
 import {
   registerBillingRoutes,
@@ -122,6 +127,8 @@ export interface Services {
   entitlements: Entitlements;
   trialMails: TrialMails;
   onboarding: OnboardingServices;
+  searchConsole: SearchConsoleService;
+  searchConsoleConnect: SearchConsoleConnectService;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -306,6 +313,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
   });
   registerReportingRoutes(app, { reporting: services.reporting, resolveSession });
+  registerSearchConsoleRoutes(app, {
+    searchConsole: services.searchConsole,
+    connect: services.searchConsoleConnect,
+    resolveSession,
+  });
   registerCompetitionRoutes(app, {
     competitors: services.competitors,
     competition: services.competition,

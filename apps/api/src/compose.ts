@@ -88,6 +88,15 @@ import {
 } from './modules/rankings/index.ts';
 import { ReportingRepository, ReportingService } from './modules/reporting/index.ts';
 import {
+  SEARCH_CONSOLE_CALLBACK_PATH,
+  SearchConsoleAdapter,
+  SearchConsoleConnectService,
+  SearchConsoleGrants,
+  SearchConsoleRepository,
+  SearchConsoleService,
+  type SearchConsole,
+} from './modules/search-console/index.ts';
+import {
   BillingService,
   Entitlements,
   PlanCatalogue,
@@ -132,6 +141,8 @@ export interface ComposeOptions {
   platform?: VideoPlatform;
   /** The keyword-data provider (tests pass a fake or an emulator-backed adapter). */
   keywordData?: KeywordDataProvider;
+  /** Search Console (tests pass one that counts calls); default: the official client. */
+  searchConsole?: SearchConsole;
   /** The search-results provider (default: DataForSEO's SERP API at KEYWORD_DATA_URL). */
   serp?: SerpProvider;
   /** /readyz answers 503 until markReady() is called (main.ts seeds the demo first). */
@@ -499,6 +510,36 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     productName: config.env.PRODUCT_NAME,
     archive: options.exportArchive,
   });
+  const searchConsoleRepo = new SearchConsoleRepository(db);
+  const searchConsoleGrants = new SearchConsoleGrants({
+    repo: searchConsoleRepo,
+    platform,
+    key: config.encryptionKey,
+    clock,
+    log: logger,
+  });
+  const searchConsole = new SearchConsoleService({
+    repo: searchConsoleRepo,
+    grants: searchConsoleGrants,
+    searchConsole:
+      options.searchConsole ??
+      new SearchConsoleAdapter({ apiRootUrl: config.platform.searchConsoleRootUrl }),
+    platform,
+    credentials,
+    clock,
+    log: logger,
+  });
+  const searchConsoleConnect = new SearchConsoleConnectService({
+    db,
+    platform,
+    grants: searchConsoleGrants,
+    clock,
+    log: logger,
+    secret: config.sessionSecret,
+    key: config.encryptionKey,
+    redirectUri: `${config.publicUrl}${SEARCH_CONSOLE_CALLBACK_PATH}`,
+    onConnected: (userId) => searchConsole.forgetSites(userId),
+  });
   const accountDeletion = new AccountDeletionService({
     db,
     users,
@@ -609,6 +650,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       productName: config.env.PRODUCT_NAME,
     }),
     onboarding,
+    searchConsole,
+    searchConsoleConnect,
   };
 
   let jobs: Jobs | null = null;
@@ -675,7 +718,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           clientSecret: EMULATOR_CLIENT.secret,
           keywordDataLogin: EMULATOR_KEYWORD_DATA.login,
           keywordDataPassword: EMULATOR_KEYWORD_DATA.password,
-          redirectUris: [`${config.publicUrl}${OAUTH_CALLBACK_PATH}`],
+          redirectUris: [
+            `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
+            `${config.publicUrl}${SEARCH_CONSOLE_CALLBACK_PATH}`,
+          ],
           // The product's key is the one the emulator knows; any other answers keyInvalid.
           apiKeys: [config.platform.apiKey],
           // EMULATOR_IMPORT: kept in the emulator's data directory with earlier imports.

@@ -54,6 +54,7 @@ export const envSchema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: optionalUrl,
   GOOGLE_OAUTH_REVOKE_URL: optionalUrl,
   YOUTUBE_API_ROOT_URL: optionalUrl,
+  SEARCH_CONSOLE_API_ROOT_URL: optionalUrl,
   YOUTUBE_API_KEY: optionalString,
   KEYWORD_DATA_URL: optionalUrl,
   /** Trending CSV files (comma-separated) the built-in emulator imports at start. */
@@ -289,6 +290,8 @@ export interface PlatformConfig {
   revokeUrl: string;
   /** Data and Analytics API root, ending with '/'. */
   apiRootUrl: string;
+  /** Search Console API root, ending with '/' (SEARCH_CONSOLE_API_ROOT_URL). */
+  searchConsoleRootUrl: string;
   /** API key for calls made as the product rather than as a channel (public channel search). */
   apiKey: string;
   /** Whether any endpoint is the built-in emulator (then the server mounts it). */
@@ -393,6 +396,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     revokeUrl: env.GOOGLE_OAUTH_REVOKE_URL ?? `${internal}/revoke`,
     apiKey: env.YOUTUBE_API_KEY ?? EMULATOR_CLIENT.apiKey,
     apiRootUrl: (env.YOUTUBE_API_ROOT_URL ?? `${internal}/`).replace(/\/?$/, '/'),
+    // Unset: the emulator's while YouTube is the emulator's, else Google's.
+    searchConsoleRootUrl: (
+      env.SEARCH_CONSOLE_API_ROOT_URL ??
+      (env.YOUTUBE_API_ROOT_URL ? 'https://searchconsole.googleapis.com/' : `${internal}/`)
+    ).replace(/\/?$/, '/'),
     usesEmulator:
       !env.GOOGLE_OAUTH_AUTH_URL ||
       !env.GOOGLE_OAUTH_TOKEN_URL ||

@@ -134,6 +134,8 @@ export class ChannelConnectService {
     if (
       !state ||
       !session ||
+      // A Search Console consent's state is no channel connection's (modules/search-console).
+      state.mode === 'search-console' ||
       state.familyId !== session.familyId ||
       state.userId !== session.userId
     ) {

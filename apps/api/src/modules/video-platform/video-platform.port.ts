@@ -248,12 +248,17 @@ export interface CaptionTrack {
 
 /** The one interface between the product and the video platform (YouTube or its emulator). */
 export interface VideoPlatform {
-  /** The consent URL for connecting a channel. */
+  /**
+   * The consent URL for connecting a channel (REQUESTED_SCOPES, merged with the account's earlier
+   * grants), or, with `scopes`, for exactly those scopes in a grant of their own (no
+   * include_granted_scopes: the Search Console connection).
+   */
   authorizationUrl(input: {
     state: string;
     codeChallenge: string;
     redirectUri: string;
     loginHint?: string;
+    scopes?: readonly string[];
   }): string;
   /** Exchanges an authorization code (with its PKCE verifier) for tokens. */
   exchangeCode(input: {

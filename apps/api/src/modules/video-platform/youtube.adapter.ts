@@ -115,12 +115,15 @@ export class YouTubeAdapter implements VideoPlatform {
     codeChallenge: string;
     redirectUri: string;
     loginHint?: string;
+    scopes?: readonly string[];
   }): string {
     return this.oauthClient(input.redirectUri).generateAuthUrl({
       access_type: 'offline',
       prompt: 'consent',
-      include_granted_scopes: true,
-      scope: [...REQUESTED_SCOPES],
+      // Only the channel connection merges into the account's earlier grants; other scopes
+      // (Search Console) stay a grant of their own, revocable without touching the channel's.
+      ...(input.scopes ? {} : { include_granted_scopes: true }),
+      scope: [...(input.scopes ?? REQUESTED_SCOPES)],
       state: input.state,
       code_challenge: input.codeChallenge,
       code_challenge_method: CodeChallengeMethod.S256,

@@ -1,0 +1,97 @@
+// Search Console over HTTP (thin handlers): the person's connection, the consent and its
+// callback, and a channel's "Google search" section (the channel check comes from each route's
+// declared scope).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { routes } from '@tubewise/contract';
+import { defineRoute, type SessionResolver } from '../../http/route.ts';
+import type { SearchConsoleConnectService } from './search-console-connect.service.ts';
+import type { SearchConsoleService } from './search-console.service.ts';
+
+/** Path of the Search Console consent's callback (a redirect URI registered with Google). */
+export const SEARCH_CONSOLE_CALLBACK_PATH = '/oauth/search-console/callback';
+
+/** Registers the Search Console routes and the consent's callback. */
+export function registerSearchConsoleRoutes(
+  app: FastifyInstance,
+  deps: {
+    searchConsole: SearchConsoleService;
+    connect: SearchConsoleConnectService;
+    resolveSession: SessionResolver;
+  },
+): void {
+  const { searchConsole, connect, resolveSession } = deps;
+  const tags = ['search-console'];
+
+  defineRoute(
+    app,
+    routes.searchConsoleConnection,
+    resolveSession,
+    ({ session }) => searchConsole.connection(session.userId),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.searchConsoleAuthUrl,
+    resolveSession,
+    async ({ query, session }) => ({
+      url: await connect.authorizationUrl({
+        userId: session.userId,
+        familyId: session.familyId,
+        returnTo: query.returnTo,
+      }),
+    }),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.disconnectSearchConsole,
+    resolveSession,
+    ({ session }) => searchConsole.disconnect(session.userId),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.channelSearchConsole,
+    resolveSession,
+    ({ params, query }) => searchConsole.channelSection(params.id, query.days),
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    routes.setChannelSearchConsole,
+    resolveSession,
+    ({ params, query, body, session }) =>
+      searchConsole.setChannelProperty(params.id, session.userId, body.siteUrl, query.days),
+    { tags },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    SEARCH_CONSOLE_CALLBACK_PATH,
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({
+          code: z.string().max(2000).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+          scope: z.string().max(2000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const session = await resolveSession(request);
+      const result = await connect.complete(request.query, session);
+      // The return path may carry its own query and hash: the parameter joins its query.
+      const target = new URL(result.path, 'http://app.invalid');
+      for (const [name, value] of Object.entries(result.params))
+        target.searchParams.set(name, value);
+      return reply.redirect(`${target.pathname}${target.search}${target.hash}`, 302);
+    },
+  );
+}
