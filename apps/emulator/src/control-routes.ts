@@ -56,7 +56,7 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     const parsed = advance.safeParse(request.body ?? {});
     if (!parsed.success) return bad(reply, parsed.error);
     const ms = (parsed.data.days * 24 + parsed.data.hours) * 3600_000;
-    return { now: control.advanceClock(ms) };
+    return { now: await control.advanceClock(ms) };
   });
   app.post('/_emulator/latency', async (request, reply) => {
     const parsed = latency.safeParse(request.body);

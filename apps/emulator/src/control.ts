@@ -29,9 +29,9 @@ export interface EmulatorControl {
   quotaLedger(): QuotaLedger;
   /**
    * Moves the emulator's clock on (a day, say, so the next rank checks and analytics fall on
-   * the next day); returns the new time (ISO 8601).
+   * the next day); returns the new time (ISO 8601) once the host's clock hook has finished.
    */
-  advanceClock(ms: number): string;
+  advanceClock(ms: number): Promise<string>;
   /** Adds latency (ms) to every API call. */
   setLatency(ms: number): void;
   /**
