@@ -2,14 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayNumber,
+  EMBEDDED_SHARE_RANGE,
   forEachDailyViews,
   parseReportQuery,
   QUERY_NOT_SUPPORTED,
   runReport,
   searchTermsOf,
   splitBySource,
+  thumbnailOnDay,
+  VIEW_NOISE,
+  type ReportQuery,
 } from './analytics.ts';
 import type { VideoRecord } from './corpus/types.ts';
+import type { ThumbnailHistoryEntry } from './thumbnails.ts';
 
 const video = {
   id: 'abcdefghijk',
@@ -211,6 +216,269 @@ describe('search terms (insightTrafficSourceDetail)', () => {
     ).toBe(true);
     expect(
       parseReportQuery({ ...range, metrics: 'views,subscribersGained', dimensions: 'day' }).ok,
+    ).toBe(true);
+  });
+});
+
+describe('day-to-day noise', () => {
+  it('makes each day an observation while the life total stays exact', () => {
+    const today = dayNumber(Date.parse('2026-02-01T00:00:00Z'));
+    const days: number[] = [];
+    forEachDailyViews(video, 0, today, today, (_day, views) => days.push(views));
+    expect(days.reduce((a, b) => a + b, 0)).toBe(video.viewCount);
+    expect(days.every((v) => v >= 0)).toBe(true);
+    // The underlying curve only falls after launch; the noise makes some days rise.
+    const tail = days.slice(30, 200);
+    const rises = tail.filter((v, i) => i > 0 && v > tail[i - 1]!).length;
+    expect(rises).toBeGreaterThan(20);
+    for (let i = 1; i < tail.length; i++)
+      expect(Math.abs(tail[i]! - tail[i - 1]!)).toBeLessThanOrEqual(
+        Math.ceil(4 * VIEW_NOISE * tail[i - 1]! + 4),
+      );
+  });
+
+  it('varies the retention of each day around the video profile', () => {
+    const q = parseReportQuery({
+      startDate: '2025-06-01',
+      endDate: '2025-06-30',
+      metrics: 'views,averageViewPercentage',
+      dimensions: 'day',
+    });
+    if (!q.ok) throw new Error('bad query');
+    const rows = runReport([video], q.query, Date.parse('2026-02-01T12:00:00Z')).rows as [
+      string,
+      number,
+      number,
+    ][];
+    const percentages = new Set(rows.map((r) => r[2]));
+    expect(percentages.size).toBeGreaterThan(20);
+    const min = Math.min(...percentages);
+    const max = Math.max(...percentages);
+    expect(max / min).toBeLessThan(1.035);
+  });
+});
+
+describe('thumbnails in Analytics', () => {
+  const day = (iso: string) => dayNumber(Date.parse(`${iso}T00:00:00Z`));
+  const at = (iso: string) => Date.parse(iso);
+  const grey = { appeal: 0.75, promise: 0.9 };
+  const vivid = { appeal: 1.3, promise: 1.08 };
+
+  it('gives each UTC day the thumbnail live for most of it', () => {
+    const history: ThumbnailHistoryEntry[] = [
+      { at: at('2026-01-10T08:00:00Z'), ...grey },
+      { at: at('2026-01-11T13:00:00Z'), ...vivid },
+      { at: at('2026-01-13T12:00:00Z'), ...grey },
+    ];
+    expect(thumbnailOnDay(history, day('2026-01-09'))).toBeUndefined();
+    // Set at 08:00 UTC (midnight Pacific in winter): 16 of the day's 24 hours.
+    expect(thumbnailOnDay(history, day('2026-01-10'))).toEqual(history[0]);
+    // Swapped at 13:00: the old one was live 13 hours, the new one 11.
+    expect(thumbnailOnDay(history, day('2026-01-11'))).toEqual(history[0]);
+    expect(thumbnailOnDay(history, day('2026-01-12'))).toEqual(history[1]);
+    // 12 hours each: the later one.
+    expect(thumbnailOnDay(history, day('2026-01-13'))).toEqual(history[2]);
+    expect(thumbnailOnDay(history, day('2026-03-01'))).toEqual(history[2]);
+    // Set in the afternoon of the first day: that day keeps the video's own thumbnail.
+    expect(thumbnailOnDay([{ at: at('2026-01-10T15:00:00Z'), ...vivid }], day('2026-01-10'))).toBe(
+      undefined,
+    );
+    expect(thumbnailOnDay([], day('2026-01-10'))).toBeUndefined();
+  });
+
+  it('multiplies views by appeal and retention by promise on the days each thumbnail owns', () => {
+    const now = Date.parse('2026-02-01T12:00:00Z');
+    const history: ThumbnailHistoryEntry[] = [
+      { at: at('2026-01-10T08:00:00Z'), ...grey },
+      { at: at('2026-01-11T08:00:00Z'), ...vivid },
+      { at: at('2026-01-12T08:00:00Z'), ...grey },
+      { at: at('2026-01-13T08:00:00Z'), ...vivid },
+    ];
+    const parse = (q: Record<string, string>): ReportQuery => {
+      const r = parseReportQuery(q);
+      if (!r.ok) throw new Error(r.error.body.error.message);
+      return r.query;
+    };
+    const daily = parse({
+      startDate: '2026-01-01',
+      endDate: '2026-01-20',
+      metrics: 'views,averageViewPercentage,likes',
+      dimensions: 'day',
+    });
+    const before = runReport([video], daily, now).rows as [string, number, number, number][];
+    const after = runReport([video], daily, now, { thumbnailHistory: () => history }).rows as [
+      string,
+      number,
+      number,
+      number,
+    ][];
+    expect(after.map((r) => r[0])).toEqual(before.map((r) => r[0]));
+    after.forEach((row, i) => {
+      const base = before[i]!;
+      const effect =
+        row[0] < '2026-01-10'
+          ? undefined
+          : row[0] === '2026-01-10' || row[0] === '2026-01-12'
+            ? grey
+            : vivid;
+      if (!effect) {
+        expect(row).toEqual(base);
+        return;
+      }
+      expect(row[1]).toBe(Math.round(base[1] * effect.appeal));
+      expect(row[2] / base[2]).toBeCloseTo(effect.promise, 2);
+      // Likes follow the views.
+      expect(row[3]).toBe(Math.round((row[1] * video.likeCount) / video.viewCount));
+    });
+    // The range is the sum of its days, with or without the history.
+    const range = { startDate: '2026-01-01', endDate: '2026-01-20', metrics: 'views' };
+    const total = runReport([video], parse(range), now, { thumbnailHistory: () => history });
+    expect((total.rows as number[][])[0]![0]).toBe(after.reduce((s, r) => s + r[1], 0));
+    const bySource = runReport(
+      [video],
+      parse({ ...range, dimensions: 'insightTrafficSourceType' }),
+      now,
+      { thumbnailHistory: () => history },
+    );
+    expect((bySource.rows as [string, number][]).reduce((s, r) => s + r[1], 0)).toBe(
+      (total.rows as number[][])[0]![0],
+    );
+  });
+
+  it('never reports more than 100% viewed because of a thumbnail', () => {
+    const q = parseReportQuery({
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      metrics: 'averageViewPercentage',
+      dimensions: 'day',
+    });
+    if (!q.ok) throw new Error('bad query');
+    const history = [{ at: 0, appeal: 1.35, promise: 1.1 }];
+    for (let i = 0; i < 30; i++) {
+      const v = { ...video, id: `video${String(i).padStart(6, '0')}` } as VideoRecord;
+      const plain = runReport([v], q.query, Date.parse('2026-02-01T12:00:00Z')).rows as [
+        string,
+        number,
+      ][];
+      const rows = runReport([v], q.query, Date.parse('2026-02-01T12:00:00Z'), {
+        thumbnailHistory: () => history,
+      }).rows as [string, number][];
+      const ceiling = Math.max(100, ...plain.map((r) => r[1]));
+      for (const [, pct] of rows) expect(pct).toBeLessThanOrEqual(ceiling);
+    }
+  });
+});
+
+describe('playback locations', () => {
+  const now = Date.parse('2026-02-01T12:00:00Z');
+  const range = { startDate: '2025-12-01', endDate: '2026-01-31' };
+  const parse = (q: Record<string, string>): ReportQuery => {
+    const r = parseReportQuery(q);
+    if (!r.ok) throw new Error(r.error.body.error.message);
+    return r.query;
+  };
+  const pages = new Map([
+    [
+      video.id,
+      {
+        page: 'https://www.alex-rivera.test/bread/dutch-oven-bread',
+        index: 'https://www.alex-rivera.test/bread/',
+        pageShare: 0.8,
+      },
+    ],
+  ]);
+
+  it('splits views by location, EMBEDDED only for a video a page embeds', () => {
+    const total = (
+      runReport([video], parse({ ...range, metrics: 'views' }), now).rows as number[][]
+    )[0]![0]!;
+    const byLocation = (embeddingPages?: typeof pages) =>
+      new Map(
+        runReport(
+          [video],
+          parse({ ...range, metrics: 'views', dimensions: 'insightPlaybackLocationType' }),
+          now,
+          embeddingPages ? { embeddingPages } : {},
+        ).rows as [string, number][],
+      );
+    const embedded = byLocation(pages);
+    expect([...embedded.values()].reduce((a, b) => a + b, 0)).toBe(total);
+    const share = embedded.get('EMBEDDED')! / total;
+    expect(share).toBeGreaterThanOrEqual(EMBEDDED_SHARE_RANGE[0] - 0.001);
+    expect(share).toBeLessThanOrEqual(EMBEDDED_SHARE_RANGE[1] + 0.001);
+    expect(embedded.get('WATCH')).toBeGreaterThan(total / 2);
+    const plain = byLocation();
+    expect(plain.has('EMBEDDED')).toBe(false);
+    expect([...plain.values()].reduce((a, b) => a + b, 0)).toBe(total);
+    const filtered = runReport(
+      [video],
+      parse({ ...range, metrics: 'views', filters: 'insightPlaybackLocationType==EMBEDDED' }),
+      now,
+      { embeddingPages: pages },
+    );
+    expect((filtered.rows as number[][])[0]![0]).toBe(embedded.get('EMBEDDED'));
+  });
+
+  it('lists the embedding pages, the video page first', () => {
+    const report = runReport(
+      [video],
+      parse({
+        ...range,
+        metrics: 'views,estimatedMinutesWatched',
+        dimensions: 'insightPlaybackLocationDetail',
+        filters: 'insightPlaybackLocationType==EMBEDDED',
+        sort: '-views',
+        maxResults: '25',
+      }),
+      now,
+      { embeddingPages: pages },
+    );
+    const rows = report.rows as [string, number, number][];
+    expect(rows.map((r) => r[0])).toEqual([pages.get(video.id)!.page, pages.get(video.id)!.index]);
+    expect(rows[0]![1] / (rows[0]![1] + rows[1]![1])).toBeCloseTo(0.8, 2);
+  });
+
+  it('refuses what YouTube refuses', () => {
+    const base = {
+      ...range,
+      metrics: 'views',
+      dimensions: 'insightPlaybackLocationDetail',
+      filters: 'insightPlaybackLocationType==EMBEDDED',
+      sort: '-views',
+      maxResults: '25',
+    };
+    const refused = (q: Record<string, string>) => {
+      const r = parseReportQuery(q);
+      return !r.ok && r.error.status === 400 && r.error.body.error.message === QUERY_NOT_SUPPORTED;
+    };
+    expect(parseReportQuery(base).ok).toBe(true);
+    expect(parseReportQuery({ ...base, filters: `${base.filters};video==${video.id}` }).ok).toBe(
+      true,
+    );
+    expect(refused({ ...base, filters: '' })).toBe(true);
+    expect(refused({ ...base, filters: 'insightPlaybackLocationType==WATCH' })).toBe(true);
+    expect(refused({ ...base, maxResults: '26' })).toBe(true);
+    const { maxResults: _omitted, ...withoutMax } = base;
+    expect(refused(withoutMax)).toBe(true);
+    expect(refused({ ...base, sort: '' })).toBe(true);
+    expect(refused({ ...base, metrics: 'views,likes' })).toBe(true);
+    expect(refused({ ...base, dimensions: 'insightPlaybackLocationDetail,day' })).toBe(true);
+    expect(
+      refused({
+        ...range,
+        metrics: 'views',
+        dimensions: 'insightPlaybackLocationType,insightTrafficSourceType',
+      }),
+    ).toBe(true);
+    expect(refused({ ...range, metrics: 'likes', dimensions: 'insightPlaybackLocationType' })).toBe(
+      true,
+    );
+    expect(
+      parseReportQuery({
+        ...range,
+        metrics: 'views',
+        dimensions: 'day,insightPlaybackLocationType',
+      }).ok,
     ).toBe(true);
   });
 });
