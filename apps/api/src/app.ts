@@ -67,6 +67,11 @@ import {
   type SearchConsoleConnectService,
   type SearchConsoleService,
 } from './modules/search-console/index.ts';
+import {
+  registerLabsRoutes,
+  type ThumbnailTestRunner,
+  type ThumbnailTestsService,
+} from './modules/labs/index.ts';
 import { registerAiMetadataRoutes, type AiMetadataService } from './modules/ai-metadata/index.ts';
 import {
   registerBillingRoutes,
@@ -129,6 +134,8 @@ export interface Services {
   onboarding: OnboardingServices;
   searchConsole: SearchConsoleService;
   searchConsoleConnect: SearchConsoleConnectService;
+  thumbnailTests: ThumbnailTestsService;
+  thumbnailTestRunner: ThumbnailTestRunner;
 }
 
 /** Everything buildApp needs; tests pass the same things compose() builds. */
@@ -318,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connect: services.searchConsoleConnect,
     resolveSession,
   });
+  registerLabsRoutes(app, { thumbnailTests: services.thumbnailTests, resolveSession });
   registerCompetitionRoutes(app, {
     competitors: services.competitors,
     competition: services.competition,

@@ -107,6 +107,11 @@ import {
   type BillingGateway,
 } from './modules/billing/index.ts';
 import { CustomPlanService } from './modules/custom-plan/index.ts';
+import {
+  nextQuotaDayStart,
+  ThumbnailTestRunner,
+  ThumbnailTestsService,
+} from './modules/labs/index.ts';
 import { createOnboardingServices } from './modules/onboarding/index.ts';
 import type { ChannelConnectedHook } from './lib/channel-connected.ts';
 import {
@@ -425,6 +430,33 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     clock,
     gate: entitlements,
   });
+  // Labs' thumbnail tests: swaps count against the channel's daily unit budget.
+  const swapBudget = new UnitBudget({
+    db,
+    clock,
+    dailyUnits: config.env.CHANNEL_DAILY_UNIT_BUDGET,
+  });
+  const thumbnailTestRunner = new ThumbnailTestRunner({
+    db,
+    platform,
+    credentials,
+    budget: swapBudget,
+    clock,
+    log: logger,
+  });
+  const thumbnailTests = new ThumbnailTestsService({
+    db,
+    platform,
+    credentials,
+    thumbnails,
+    runner: thumbnailTestRunner,
+    budget: swapBudget,
+    dailyUnits: config.env.CHANNEL_DAILY_UNIT_BUDGET,
+    clock,
+    gate: entitlements,
+  });
+  // The editor shows a running test and refuses thumbnail changes while it runs.
+  optimization.setThumbnailTests(thumbnailTests);
   const ideas = new IdeasService({
     db,
     channels,
@@ -652,6 +684,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     onboarding,
     searchConsole,
     searchConsoleConnect,
+    thumbnailTests,
+    thumbnailTestRunner,
   };
 
   let jobs: Jobs | null = null;
@@ -673,6 +707,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       stripeWebhooks,
       accountExports,
       onboarding,
+      thumbnailTestRunner,
     });
     jobs.register(...Object.values(definitions));
     await jobs.start();
@@ -697,6 +732,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     });
     if (role !== 'web') {
       await jobs.startWorkers();
+      // Thumbnail tests a stopped process left mid-swap are reconciled now, not in 5 minutes.
+      void thumbnailTestRunner.tick().catch((error: unknown) => {
+        logger.error({ err: error }, 'Thumbnail tests: the start-up run failed');
+      });
       // Publishes a killed process left pending are finished from what the platform shows.
       publishReconciler.start();
     }
@@ -751,9 +790,22 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           ...(clock instanceof ShiftableClock
             ? {
                 now: () => clock.now().getTime(),
-                advanceClock: (ms: number) => {
-                  clock.advance(ms);
-                  saveClockOffset(path.join(config.dataDir, 'emulator'), clock.offsetMs);
+                advanceClock: async (ms: number) => {
+                  // Step through each crossed quota-day boundary (to just after it) and run the
+                  // thumbnail tests there, so advancing 7 days makes 7 daily swaps.
+                  let left = Math.max(0, ms);
+                  while (left > 0) {
+                    const now = clock.now().getTime();
+                    const toBoundary = nextQuotaDayStart(clock.now()).getTime() + 5 * 60_000 - now;
+                    const step = Math.min(left, toBoundary);
+                    clock.advance(step);
+                    left -= step;
+                    saveClockOffset(path.join(config.dataDir, 'emulator'), clock.offsetMs);
+                    if (step === toBoundary)
+                      await thumbnailTestRunner.tick().catch((error: unknown) => {
+                        logger.error({ err: error }, 'Thumbnail tests: a run at midnight failed');
+                      });
+                  }
                 },
               }
             : {}),

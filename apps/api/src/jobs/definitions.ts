@@ -12,6 +12,7 @@ import type { StripeWebhooks, TrialMails } from '../modules/billing/index.ts';
 import type { AccountExportService } from '../modules/account/index.ts';
 import type { OnboardingServices } from '../modules/onboarding/index.ts';
 import type { CompetitorsService } from '../modules/competition/index.ts';
+import type { ThumbnailTestRunner } from '../modules/labs/index.ts';
 import { defineJob } from './jobs.ts';
 
 /** Every job of the product, built from the services they call. */
@@ -31,6 +32,7 @@ export function jobDefinitions(services: {
   accountExports: AccountExportService;
   onboarding: OnboardingServices;
   competitors: CompetitorsService;
+  thumbnailTestRunner: ThumbnailTestRunner;
 }) {
   return {
     trialMails: defineJob({
@@ -206,6 +208,16 @@ export function jobDefinitions(services: {
       handler: async () => {
         await services.onboarding.onboarding.purge();
         await services.onboarding.insights.purge();
+      },
+    }),
+    thumbnailTests: defineJob({
+      name: 'labs.thumbnail-tests',
+      payload: z.object({}),
+      // The next run is the retry; each test is reconciled, swapped and measured on its own.
+      retry: { limit: 0, delaySeconds: 60, backoff: false },
+      schedule: { cron: '*/5 * * * *', payload: {} },
+      handler: async () => {
+        await services.thumbnailTestRunner.tick();
       },
     }),
     recoverStalledSyncs: defineJob({

@@ -90,6 +90,15 @@ export function buildRecommendedTags(
   return [...out.values()];
 }
 
+/**
+ * What optimization needs to know of Labs' thumbnail tests (given by the composition root, so
+ * optimization never imports Labs): the active test of a stored video, which owns its thumbnail.
+ */
+export interface ThumbnailTestLookup {
+  /** The running (or ending) test of a stored video (by its row id), or null. */
+  activeTest(videoRowId: string): Promise<{ id: string; endsAt: Date } | null>;
+}
+
 /** The optimisation list, the editor's data, search terms, recommendations and scoring. */
 export class OptimizationService {
   private readonly db: Db;
@@ -101,6 +110,7 @@ export class OptimizationService {
   private readonly log: Logger;
   private readonly shortsEnabled: boolean;
   private readonly listCache = new TtlCache<SerializedPage>(LIST_CACHE_MAX_ENTRIES);
+  private thumbnailTests: ThumbnailTestLookup | null = null;
   /** Channel versions and readers known to this process (see ListFreshness). */
   readonly freshness: ListFreshness;
   constructor(deps: {
@@ -301,19 +311,40 @@ export class OptimizationService {
   /** Everything the editor loads for a video. */
   async details(channelId: string, videoId: string): Promise<VideoDetails> {
     const video = await this.requireVideo(channelId, videoId);
-    const [draft, playlistCount, lastPublish] = await Promise.all([
+    const [draft, playlistCount, lastPublish, test] = await Promise.all([
       this.db.query.videoDrafts.findFirst({ where: eq(videoDrafts.videoId, video.id) }),
       this.playlistCount(channelId, video.youtubeId),
       this.db.query.videoPublishes.findFirst({
         where: eq(videoPublishes.videoId, video.id),
         orderBy: desc(videoPublishes.createdAt),
       }),
+      this.thumbnailTests?.activeTest(video.id) ?? null,
     ]);
     return presentDetails(video, {
+      thumbnailTest: test ? { id: test.id, endsAt: test.endsAt.toISOString() } : null,
       draft: draft ? presentDraft(draft, await this.thumbnailOf(draft.thumbnailId)) : null,
       playlistCount,
       lastPublish: lastPublish ? presentPublish(lastPublish) : null,
     });
+  }
+
+  /** Binds Labs' thumbnail tests (built after this service by the composition root). */
+  setThumbnailTests(lookup: ThumbnailTestLookup): void {
+    this.thumbnailTests = lookup;
+  }
+
+  /**
+   * Refuses a thumbnail change of a video while a thumbnail test runs on it (409
+   * `thumbnail-test-running`): the test owns the thumbnail until it ends.
+   */
+  async assertThumbnailFree(videoRowId: string): Promise<void> {
+    const test = await this.thumbnailTests?.activeTest(videoRowId);
+    if (test)
+      throw new AppError(
+        'thumbnail-test-running',
+        `A thumbnail test is running on this video until ${test.endsAt.toISOString()}: its thumbnail cannot be changed until the test ends or is stopped. Text changes without a thumbnail can still be published.`,
+        { details: { testId: test.id, endsAt: test.endsAt.toISOString() } },
+      );
   }
 
   /** Sets the term a video should be found for, and answers its fresh recommendations. */
@@ -558,7 +589,8 @@ export class OptimizationService {
 /** Builds the editor's data from a stored video. */
 export function presentDetails(
   video: Video,
-  extra: Pick<VideoDetails, 'draft' | 'playlistCount' | 'lastPublish'>,
+  extra: Pick<VideoDetails, 'draft' | 'playlistCount' | 'lastPublish'> &
+    Partial<Pick<VideoDetails, 'thumbnailTest'>>,
 ): VideoDetails {
   const thumb = largestThumbnail(video.thumbnails);
   return {
@@ -581,8 +613,8 @@ export function presentDetails(
     hasCaptions: video.hasCaptions,
     playlistCount: extra.playlistCount,
     views: video.viewCount,
-    abTest: false,
-    thumbnailTest: null,
+    abTest: !!extra.thumbnailTest,
+    thumbnailTest: extra.thumbnailTest ?? null,
     updatedOnPlatform: video.platformChangedAt !== null,
     lastPublish: extra.lastPublish,
   };

@@ -111,6 +111,8 @@ export class PublishService {
     const thumbnail = input.thumbnailId
       ? await this.thumbnails.require(video, input.thumbnailId)
       : null;
+    // A running thumbnail test owns the thumbnail (a publish or undo of text alone goes on).
+    if (thumbnail) await this.optimization.assertThumbnailFree(video.id);
     const draft = input.fromDraft
       ? await this.db.query.videoDrafts.findFirst({
           where: eq(videoDrafts.videoId, video.id),

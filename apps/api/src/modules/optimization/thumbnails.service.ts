@@ -8,6 +8,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import {
   publishJournal,
+  thumbnailTests,
+  thumbnailTestVariants,
   thumbnailUploads,
   videoDrafts,
   videoPublishes,
@@ -167,8 +169,8 @@ export class ThumbnailsService {
   }
 
   /**
-   * Deletes a video's older uploads that no draft uses, and kept previous images that no publish
-   * (history or journal) refers to any more. The newest uploads are kept whatever refers to them.
+   * Deletes a video's older uploads that no draft or thumbnail test uses, and kept previous
+   * images that no publish (history or journal) or thumbnail test refers to any more. The newest uploads are kept whatever refers to them.
    */
   private async prune(video: { channelId: string; youtubeId: string }): Promise<void> {
     const sameVideo = and(
@@ -201,17 +203,25 @@ export class ThumbnailsService {
       .where(
         and(eq(publishJournal.channelId, video.channelId), eq(publishJournal.status, 'pending')),
       );
-    const [keepRows, usedRows, historyRows, journalRows] = await Promise.all([
+    // Thumbnail tests (Labs) rotate their variants and set their original back: kept for good.
+    const tested = this.db
+      .select({ a: thumbnailTestVariants.thumbnailId, b: thumbnailTests.originalThumbnailId })
+      .from(thumbnailTests)
+      .leftJoin(thumbnailTestVariants, eq(thumbnailTestVariants.testId, thumbnailTests.id))
+      .where(eq(thumbnailTests.channelId, video.channelId));
+    const [keepRows, usedRows, historyRows, journalRows, testedRows] = await Promise.all([
       keep,
       used,
       history,
       journal,
+      tested,
     ]);
     const protectedIds = [
       ...keepRows.map((r) => r.id),
       ...usedRows.map((r) => r.id),
       ...historyRows.map((r) => r.id),
       ...journalRows.flatMap((r) => [r.a, r.b]),
+      ...testedRows.flatMap((r) => [r.a, r.b]),
     ].filter((id): id is string => !!id);
     if (!protectedIds.length) return;
     // A previous image is kept a while before its publish refers to it (fetched, then journalled).
