@@ -14,3 +14,16 @@ export const OAUTH_TEXTS = {
     "It seems that you did not give sufficient permissions. Please try again and click on the 'Manage your account' checkbox when prompted.",
   xsrf: 'Something went wrong while we tried to connect your channel. Please try again.',
 } as const;
+
+/**
+ * Toasts of the Search Console connection's return (`searchConsole=…`), in the channel flow's
+ * style; the missing-scope one names the consent page's Search Console checkbox.
+ */
+export const SEARCH_CONSOLE_OAUTH_TEXTS = {
+  connected: 'Google Search Console connected.',
+  missingScope:
+    "It seems that you did not give sufficient permissions. Please try again and click on the 'View Search Console data for your verified sites' checkbox when prompted.",
+  denied:
+    "Google Search Console was not connected: access was not allowed on Google's page. Please try again and click on 'Allow' when prompted.",
+  error: 'Something went wrong while we tried to connect Google Search Console. Please try again.',
+} as const;

@@ -217,6 +217,13 @@ export const defaultHandlers = [
     return { status: 202, body: status };
   }),
   handle('syncStatus', (_body, { params }) => ({ body: syncStatusOf(params.id ?? '') })),
+  // The reporting overview's Google search section: not connected unless a test says otherwise.
+  handle('searchConsoleConnection', () => ({
+    body: { connected: false, connectedAt: null, needsReconnect: false, sites: [] },
+  })),
+  handle('channelSearchConsole', () => ({
+    body: { siteUrl: null, connectedBy: null, needsReconnect: false, report: null },
+  })),
   // The account page lists the account's exports: none unless a test says otherwise.
   handle('accountExports', () => (api.user ? { body: { exports: [] } } : unauthorized)),
   handle('event', () => ({ status: 202, body: { accepted: true } })),

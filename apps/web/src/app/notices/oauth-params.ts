@@ -13,6 +13,8 @@ export const OAUTH_RETURN_PARAMS = [
   'xsrf',
   // false: the channel was not connected, the account's plan has no room for another channel.
   'within-plan',
+  // Search Console's own grant: connected, missing-scope, denied or error.
+  'searchConsole',
 ] as const;
 
 /**

@@ -12,6 +12,7 @@ import {
   oauthOutsidePlan,
   oauthReturnError,
   oauthReturnSuccess,
+  searchConsoleReturn,
   stripOAuthParams,
 } from './oauth-return.ts';
 
@@ -90,6 +91,16 @@ export default function OAuthReturnToasts() {
         preventDuplicate: true,
       });
       void activateConnectedChannel(queryClient, success.youtubeId);
+    }
+    // Search Console's return is a fresh page load, so its section reads the new state anyway.
+    const searchConsole = searchConsoleReturn(params);
+    if (searchConsole) {
+      notify(searchConsole.message, {
+        variant: searchConsole.variant,
+        autoHideDuration: TOAST_DURATION_MS,
+        key: `search-console-${searchConsole.message}`,
+        preventDuplicate: true,
+      });
     }
     void navigate(
       { pathname: location.pathname, search: stripped, hash: location.hash },

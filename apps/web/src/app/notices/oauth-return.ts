@@ -1,4 +1,4 @@
-import { OAUTH_TEXTS } from '../../config/oauth-texts.ts';
+import { OAUTH_TEXTS, SEARCH_CONSOLE_OAUTH_TEXTS } from '../../config/oauth-texts.ts';
 import { OAUTH_CHANNEL_PARAM, OAUTH_RETURN_PARAMS } from './oauth-params.ts';
 
 export { OAUTH_RETURN_PARAMS } from './oauth-params.ts';
@@ -56,6 +56,21 @@ export function oauthReturnSuccess(params: URLSearchParams): OAuthReturnSuccess 
         ? OAUTH_SUCCESS_TEXTS.reconnected
         : OAUTH_SUCCESS_TEXTS.connected,
   };
+}
+
+/** The toast of a Search Console connection's return (`searchConsole=…`), or null without one. */
+export function searchConsoleReturn(
+  params: URLSearchParams,
+): { variant: 'success' | 'error'; message: string } | null {
+  const value = params.get('searchConsole');
+  if (value === null) return null;
+  if (value === 'connected')
+    return { variant: 'success', message: SEARCH_CONSOLE_OAUTH_TEXTS.connected };
+  if (value === 'missing-scope')
+    return { variant: 'error', message: SEARCH_CONSOLE_OAUTH_TEXTS.missingScope };
+  if (value === 'denied') return { variant: 'error', message: SEARCH_CONSOLE_OAUTH_TEXTS.denied };
+  // 'error', or a value this build does not know: a failed connection is never silent.
+  return { variant: 'error', message: SEARCH_CONSOLE_OAUTH_TEXTS.error };
 }
 
 /** The search string without the OAuth return parameters, or null when there were none. */

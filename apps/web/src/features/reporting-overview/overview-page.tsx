@@ -314,8 +314,9 @@ function LoadingState() {
  * The reporting overview of the active channel (/reporting/overview): views, watch time and share
  * from YouTube search over 28, 90 or 365 days (`?days=` in the URL) against the previous period,
  * the top search terms, and the monetary value with its method and the cost-per-view setting.
+ * `googleSearch` is the Google search section, composed in by the route (features stay apart).
  */
-export function OverviewPage() {
+export function OverviewPage({ googleSearch }: { googleSearch?: ReactNode } = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const days = periodOf(searchParams.get('days'));
   const { activeChannel, isLoading: channelLoading } = useActiveChannel();
@@ -403,6 +404,7 @@ export function OverviewPage() {
         <LinearProgress aria-label="Loading the period" sx={{ mb: 1 }} />
       ) : null}
       {body}
+      {googleSearch ? <Box sx={{ mt: 2 }}>{googleSearch}</Box> : null}
     </Box>
   );
 }
