@@ -218,9 +218,12 @@ describe('attributeDays', () => {
             const start = quotaDayStart(day).getTime();
             const minutes = (quotaDayStart(addDays(day, 1)).getTime() - start) / MINUTE_MS;
             const live = new Map<number, number>();
+            let next = 0; // the first swap still ahead of the minute
             for (let minute = 0; minute < minutes; minute += 1) {
               const instant = start + minute * MINUTE_MS;
-              const current = ordered.filter((swap) => swap.at.getTime() <= instant).at(-1);
+              while ((ordered[next]?.at.getTime() ?? Number.POSITIVE_INFINITY) <= instant)
+                next += 1;
+              const current = ordered[next - 1];
               if (current && current.variant !== null) {
                 live.set(current.variant, (live.get(current.variant) ?? 0) + 1);
               }
