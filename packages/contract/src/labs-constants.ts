@@ -27,7 +27,7 @@ export const THUMBNAIL_TEST_MIN_DAYS_PER_VARIANT = 2;
 export const THUMBNAIL_SWAP_UNITS = 50;
 /** The method, as the page states it. */
 export const THUMBNAIL_TEST_METHOD =
-  'The thumbnail changes every day at midnight Pacific time, when YouTube starts a new quota day. Each variant is measured only on the days it was live all day, from YouTube Analytics. Each day is one observation; a Bayesian model of each variant’s mean (Student-t posterior, 20,000 draws) gives the probability that it is the best. A variant wins as soon as that probability reaches 95% after at least 2 measured days each; otherwise the test runs its full duration and the most probable best wins only if it reaches 95%, else the original thumbnail is restored.';
+  'The thumbnail changes every day at midnight Pacific time, when YouTube starts a new quota day. Each variant is measured only on the days it was live all day (at least 90% of the day, as a swap may land a few minutes after midnight), from YouTube Analytics. Each day is one observation; a Bayesian model of each variant’s mean (Student-t posterior, 20,000 draws) gives the probability that it is the best. A variant wins as soon as that probability reaches 95% after at least 2 measured days each; otherwise the test runs its full duration and the most probable best wins only if it reaches 95%, else the original thumbnail is restored.';
 
 /** Periods of the Google search section, in days; the first is the default. */
 export const SEARCH_CONSOLE_PERIODS = [28, 90] as const;

@@ -69,7 +69,10 @@ export const skippedSwap = z.object({
 /** How a test was decided. */
 export const thumbnailTestDecision = z.object({
   winnerVariantId: z.string().nullable(),
-  /** The winner's probability of being best when decided. */
+  /**
+   * The most probable best variant's probability of being best when decided; also when it fell
+   * short of the confidence and the original was restored (it says how close it came).
+   */
   probability: z.number().min(0).max(1).nullable(),
   /**
    * `confident` (a variant reached the confidence early), `duration-ended`, `stopped` (stopped
