@@ -577,6 +577,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     users,
     sessions,
     credentials,
+    personalGrants: searchConsoleGrants,
     billing: options.accountBilling ?? billing,
     mail,
     events,

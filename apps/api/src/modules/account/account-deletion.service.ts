@@ -72,6 +72,7 @@ export class AccountDeletionService {
   private readonly users: UsersService;
   private readonly sessions: SessionService;
   private readonly credentials: ChannelCredentials;
+  private readonly personalGrants: { revoke(userId: string): Promise<void> } | null;
   private readonly billing: AccountBilling | null;
   private readonly mail: MailService;
   private readonly events: EventsService | null;
@@ -84,6 +85,8 @@ export class AccountDeletionService {
     users: UsersService;
     sessions: SessionService;
     credentials: ChannelCredentials;
+    /** The person's own Google grants besides channels' (Search Console): revoked, forgotten. */
+    personalGrants?: { revoke(userId: string): Promise<void> } | null;
     /**
      * Cancels the subscription. Null while no billing module is wired: deletion then refuses an
      * account with a live subscription row (it could not be cancelled) and goes ahead otherwise.
@@ -99,6 +102,7 @@ export class AccountDeletionService {
     this.users = deps.users;
     this.sessions = deps.sessions;
     this.credentials = deps.credentials;
+    this.personalGrants = deps.personalGrants ?? null;
     this.billing = deps.billing;
     this.mail = deps.mail;
     this.events = deps.events ?? null;
@@ -126,6 +130,12 @@ export class AccountDeletionService {
         // account alive; it dies with the channel's row, or waits for a reconnect.
         this.log.warn({ err: error, channelId: channel.id }, 'Revoking a platform grant failed');
       }
+    }
+    try {
+      await this.personalGrants?.revoke(userId);
+    } catch (error) {
+      // The row goes with the person below (cascade) whatever Google answered.
+      this.log.warn({ err: error }, 'Revoking the Search Console grant failed');
     }
     // Usage events accepted by this process but not yet written: written now, deleted below.
     await this.events?.flush().catch((error: unknown) => {

@@ -5,6 +5,7 @@
 // emulator's own answers (cached per day), embedding pages, disconnect, another tenant's channel.
 import { DEMO_ACCOUNT_CREATOR, DEMO_ACCOUNT_NO_CHANNEL } from '@tubewise/emulator';
 import type { ChannelSearchConsole, SearchConsoleConnection } from '@tubewise/contract';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@tubewise/contract/billing-constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -386,6 +387,29 @@ describe.each(testBackends())('Search Console through the app and the emulator (
     expect(((await section(channelId, sam)).json() as ChannelSearchConsole).connectedBy).toBe(
       'Alex Owner',
     );
+  });
+
+  it('revokes the Search Console grant at Google when the account is deleted', async () => {
+    const grants = await t.database.db
+      .select({ userId: searchConsoleGrants.userId })
+      .from(searchConsoleGrants);
+    const samId = grants.find((g) => g.userId !== ownerId)!.userId;
+    const refresh = decryptSecret(t.config.encryptionKey, (await grantRow(samId))!.refreshTokenEnc);
+    const sam = await t.login('sam@example.com', TEST_PASSWORD);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/delete',
+      headers: { cookie: sam, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        password: TEST_PASSWORD,
+        confirmation: DELETE_ACCOUNT_CONFIRMATION,
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await grantRow(samId)).toBeUndefined();
+    await expect(server.adapter.refreshAccessToken(refresh)).rejects.toMatchObject({
+      kind: 'invalid-grant',
+    });
   });
 
   it("answers 404 for another tenant's channel", async () => {
