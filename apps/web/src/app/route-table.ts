@@ -183,7 +183,7 @@ export const routeTable: readonly RouteEntry[] = [
     page: 'custom-plan',
     title: 'Custom plan',
   },
-  { path: paths.labs, ...app, page: 'labs', title: 'Labs' },
+  { path: paths.labs, ...app, page: 'labs', title: 'Labs', flag: 'labs_user' },
   // The flag's literal: COMPETITION_FLAG's module would add its chunk to this file's (the entry).
   {
     path: paths.competition,

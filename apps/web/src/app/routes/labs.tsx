@@ -1,11 +1,9 @@
-import { PlaceholderPage } from '../../components/page-heading.tsx';
+import { LabsPage as LabsView } from '../../features/labs/labs-page.tsx';
 
-/** Labs (labs route); its feature arrives in a later issue. */
+/**
+ * Labs (labs route). For people with the labs flag only: the route's `flag` makes everyone else
+ * get the not-found page and its title (the API refuses them too).
+ */
 export default function LabsPage() {
-  return (
-    <PlaceholderPage
-      title="Labs"
-      description="Experimental features to try before everyone else will appear here."
-    />
-  );
+  return <LabsView />;
 }

@@ -34,6 +34,8 @@ export interface VideoData {
   thumbnailHeight: number | null;
   thumbnailWidth: number | null;
   abTest: boolean;
+  /** The running thumbnail test (Labs) when `abTest`: its id and when it ends. */
+  thumbnailTest: VideoDetails['thumbnailTest'];
   /** The copy's thumbnail is a new upload, not the live one. */
   hasThumbnailChanged: boolean;
   /** The person uploaded a new thumbnail while working on the draft (this visit). */
@@ -242,6 +244,7 @@ function liveData(details: VideoDetails, recommendedTags: string[] = []): VideoD
     thumbnailHeight: details.live.thumbnailHeight,
     thumbnailWidth: details.live.thumbnailWidth,
     abTest: details.abTest,
+    thumbnailTest: details.abTest ? details.thumbnailTest : null,
     hasThumbnailChanged: false,
     hasUserChangedThumbnailInDraft: false,
     thumbnailId: null,
@@ -524,6 +527,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, language: action.language, unsavedEdits: true };
 
     case 'thumbnailUploaded': {
+      // A running thumbnail test owns the video's thumbnail until it ends.
+      if (state.current.abTest) return state;
       const { thumbnail } = action;
       const inDraft = state.hasDraft && state.draft !== null;
       const copy = workingCopy(state);

@@ -2,15 +2,17 @@
  * Constants and texts of the video editor. Contract constants come from its zod-free entry, so
  * the page does not load the contract's runtime.
  */
-import type { PublishRecord, UploadedThumbnail } from '@tubewise/contract';
-
-import { DEFAULT_THUMBNAIL_MAX_BYTES, THUMBNAIL_MIME_TYPES } from '@tubewise/contract/constants';
+import type { PublishRecord } from '@tubewise/contract';
 
 export { KEYWORD_QUERY_MAX_LENGTH, SEARCH_TERM_MAX_LENGTH } from '@tubewise/contract/constants';
-/** Default size limit of an uploaded thumbnail (the server's setting may differ). */
-export const THUMBNAIL_MAX_BYTES = DEFAULT_THUMBNAIL_MAX_BYTES;
-/** Image types the server takes for a thumbnail. */
-export const THUMBNAIL_TYPES = THUMBNAIL_MIME_TYPES;
+// The thumbnail checks are shared with Labs (lib/thumbnail-checks.ts).
+export {
+  formatMegabytes,
+  THUMBNAIL_MAX_BYTES,
+  THUMBNAIL_TYPES,
+  THUMBNAIL_WARNING_TEXTS,
+  thumbnailFileProblem,
+} from '../../../lib/thumbnail-checks.ts';
 /** Delay between the last keystroke and a keyword search. */
 export const KEYWORD_SEARCH_DEBOUNCE_MS = 250;
 
@@ -20,12 +22,6 @@ export const THUMBNAIL_PREVIEW_SIZES = [
   { label: 'Search', width: 246, height: 138 },
   { label: 'Home', width: 360, height: 202 },
 ] as const;
-
-/** What each soft thumbnail problem means for the person. */
-export const THUMBNAIL_WARNING_TEXTS: Record<UploadedThumbnail['warnings'][number], string> = {
-  'not-16-9': 'Not 16:9 — YouTube will add black bars',
-  'below-1280': 'Narrower than 1280 pixels — it may look blurry on large screens',
-};
 
 /** Shown when a publish is refused because the video has no default language. */
 export const NO_DEFAULT_LANGUAGE_TEXT =
@@ -80,28 +76,6 @@ export function publishedFields(record: PublishRecord): string {
 /** "50 quota units" / "1 quota unit". */
 export function quotaText(units: number): string {
   return `${units} quota ${units === 1 ? 'unit' : 'units'}`;
-}
-
-/** "1.5 MB" for a byte count. */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-}
-
-/**
- * The problem with a chosen thumbnail file before uploading it, or null when it may go;
- * `maxBytes` is the server's limit (public config), the default when unknown.
- */
-export function thumbnailFileProblem(
-  file: { type: string; size: number },
-  maxBytes: number = THUMBNAIL_MAX_BYTES,
-): string | null {
-  if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type)) {
-    return 'Choose a JPEG or PNG image.';
-  }
-  if (file.size > maxBytes) {
-    return `The image is ${formatMegabytes(file.size)}; the limit is ${formatMegabytes(maxBytes)}.`;
-  }
-  return null;
 }
 
 /** `text` with `insert` put in place of the selection [start, end); appended when no cursor. */

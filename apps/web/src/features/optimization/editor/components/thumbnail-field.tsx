@@ -1,11 +1,15 @@
 import { useState, type ChangeEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { Tip } from '@tubewise/recommendations';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileUpload from '@mui/icons-material/FileUpload';
+import { paths } from '../../../../config/paths.ts';
+import { formatDate } from '../../../../lib/format.ts';
 import { usePublicConfig } from '../../../../lib/public-config.ts';
 import { uploadThumbnail } from '../../api/thumbnails.ts';
 import { VideoThumbnail } from '../../list/video-cells.tsx';
@@ -100,6 +104,9 @@ export function ThumbnailField({
   const [problem, setProblem] = useState<string | null>(null);
   const maxBytes = usePublicConfig().limits.thumbnailMaxBytes;
   const note = changeNote(copy, state.hasDraft);
+  // A running thumbnail test (Labs) owns the video's thumbnail until it ends.
+  const testing = state.current.abTest;
+  const test = state.current.thumbnailTest;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
     const file = event.target.files?.[0];
@@ -133,12 +140,14 @@ export function ThumbnailField({
           variant="outlined"
           startIcon={<FileUpload />}
           loading={uploading}
+          disabled={testing}
         >
           Upload thumbnail
           <input
             type="file"
             accept={THUMBNAIL_TYPES.join(',')}
             hidden
+            disabled={testing}
             onChange={(e) => void onFile(e)}
           />
         </Button>
@@ -166,10 +175,19 @@ export function ThumbnailField({
           {note}
         </Typography>
       ) : null}
-      {state.current.abTest ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          A thumbnail test is running on YouTube for this video.
-        </Typography>
+      {testing ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {test
+            ? `A thumbnail test is running on this video until ${formatDate(test.endsAt)}.`
+            : 'A thumbnail test is running on this video.'}{' '}
+          The thumbnail can be changed again when it ends.{' '}
+          <Link
+            component={RouterLink}
+            to={test ? `${paths.labs}?${new URLSearchParams({ test: test.id })}` : paths.labs}
+          >
+            See the test in Labs
+          </Link>
+        </Alert>
       ) : null}
       <Stack
         direction="row"

@@ -45,6 +45,7 @@ export function buildVideoDetails(
     playlistCount: 1,
     views: 1234,
     abTest: false,
+    thumbnailTest: null,
     updatedOnPlatform: false,
     lastPublish: null,
     ...rest,

@@ -1,0 +1,60 @@
+import type { ThumbnailTest } from '@tubewise/contract';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { intervalChartHeight } from './interval-chart-size.ts';
+import { metricValueText, variantColor } from './labs-format.ts';
+
+/**
+ * Each variant's 95% credible interval of the deciding metric as a floating bar (loaded lazily
+ * by the page; a picture the cards state in words, so it takes no focus).
+ */
+export default function IntervalChart({ test }: { test: ThumbnailTest }) {
+  const measured = test.variants.filter((v) => v.interval !== null);
+  const labels = measured.map((v) => `Thumbnail ${v.label}`);
+  const lows = measured.map((v) => v.interval!.low);
+  const highs = measured.map((v) => v.interval!.high);
+  const min = Math.min(...lows);
+  const max = Math.max(...highs);
+  const pad = (max - min) * 0.1 || 1;
+  const floor = Math.max(0, min - pad);
+  const format = (v: number | null) => (v === null ? '' : metricValueText(test.metric, v));
+  return (
+    <BarChart
+      height={intervalChartHeight(measured.length)}
+      layout="horizontal"
+      yAxis={[
+        {
+          scaleType: 'band',
+          data: labels,
+          width: 100,
+          colorMap: {
+            type: 'ordinal',
+            values: labels,
+            colors: measured.map((v) => variantColor(test.variants.indexOf(v))),
+          },
+        },
+      ]}
+      xAxis={[
+        {
+          min: floor,
+          max: max + pad,
+          valueFormatter: (v: number) => format(v),
+        },
+      ]}
+      series={[
+        // The invisible part up to the interval's low end (stacks start at 0).
+        { data: lows, stack: 'interval', color: 'transparent' },
+        {
+          data: highs.map((high, i) => high - lows[i]!),
+          stack: 'interval',
+          label: '95% credible interval',
+          valueFormatter: (_v, { dataIndex }) =>
+            `${format(lows[dataIndex] ?? null)} to ${format(highs[dataIndex] ?? null)}`,
+        },
+      ]}
+      hideLegend
+      disableKeyboardNavigation
+      skipAnimation
+      margin={{ left: 0, right: 24, top: 8, bottom: 0 }}
+    />
+  );
+}
