@@ -12,6 +12,7 @@ import {
   channelMembers,
   channelSearchConsole,
   searchConsoleGrants,
+  users,
 } from '../../db/schema/index.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { connectEmulatorChannel, syncChannel } from '../../testing/connect-channel.ts';
@@ -57,7 +58,8 @@ describe.each(testBackends())('Search Console through the app and the emulator (
       },
     };
     t = await createTestApp(backend, { platform: server.adapter, searchConsole: counted });
-    ownerId = await t.createUser('sc-owner@example.com', TEST_PASSWORD, { name: 'Alex Owner' });
+    ownerId = await t.createUser('sc-owner@example.com');
+    await t.database.db.update(users).set({ name: 'Alex Owner' }).where(eq(users.id, ownerId));
     const demo = server.emulator.state.corpus.channelsOwnedBy(DEMO_ACCOUNT_CREATOR.id)[0]!;
     channelId = await connectEmulatorChannel(t.services, server.emulator, {
       userId: ownerId,
@@ -367,7 +369,7 @@ describe.each(testBackends())('Search Console through the app and the emulator (
 
   it('refuses an unverified property and a person not connected (409)', async () => {
     const samId = await t.createUser('sam@example.com');
-    await t.database.db.insert(channelMembers).values({ channelId, userId: samId, role: 'editor' });
+    await t.database.db.insert(channelMembers).values({ channelId, userId: samId, role: 'member' });
     const sam = await t.login('sam@example.com', TEST_PASSWORD);
     const notConnected = await put(channelId, sam, DOMAIN);
     expect(notConnected.statusCode, notConnected.body).toBe(409);
@@ -417,6 +419,24 @@ describe.each(testBackends())('Search Console through the app and the emulator (
     const stranger = await t.login('stranger@example.com', TEST_PASSWORD);
     expect((await section(channelId, stranger)).statusCode).toBe(404);
     expect((await put(channelId, stranger, null)).statusCode).toBe(404);
+  });
+
+  it('answers 503 platform-unavailable while Search Console is down (the day’s report stays)', async () => {
+    server.emulator.control.setFailureRate(1);
+    try {
+      t.services.searchConsole.forgetSites(ownerId);
+      const down = await get('/api/search-console', owner);
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({
+        error: { code: 'platform-unavailable', message: expect.stringContaining('Search Console') },
+      });
+      expect((await put(channelId, owner, PREFIX)).statusCode).toBe(503);
+      const cached = await section(channelId, owner);
+      expect(cached.statusCode).toBe(200);
+      expect((cached.json() as ChannelSearchConsole).report).not.toBeNull();
+    } finally {
+      server.emulator.control.setFailureRate(0);
+    }
   });
 
   it('disconnects: revoked at Google, forgotten with the channel choice', async () => {
