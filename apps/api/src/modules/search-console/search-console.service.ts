@@ -223,6 +223,9 @@ export class SearchConsoleService {
     const sites = await this.shared(`sites\u0000${userId}`, () =>
       this.grants.withToken(userId, (token) => this.searchConsole.listSites(token)),
     );
+    // Expired lists of other people go as new ones come: the map holds only recent askers.
+    for (const [id, entry] of this.sites)
+      if (now - entry.at >= SITES_CACHE_MS) this.sites.delete(id);
     this.sites.set(userId, { at: now, sites });
     return sites;
   }
