@@ -7,6 +7,7 @@ import {
   pacificDay,
   pacificMidnight,
   probabilityText,
+  testNow,
   timelineDays,
 } from './labs-format.ts';
 import { buildTest, buildVariant } from './testing/labs-server.ts';
@@ -79,5 +80,40 @@ describe('the rotation row', () => {
       ['2026-11-21', 0, false],
       ['2026-11-22', 1, false],
     ]);
+  });
+
+  it('takes today from the test when the browser clock is behind the server, late swap included', () => {
+    // The server is on Nov 23 (its swap to C made at 17:00 Pacific); the browser still on Nov 20.
+    const test = buildTest({
+      windows: [
+        {
+          variantId: 'variant-A',
+          startedAt: '2026-11-20T18:00:00.000Z',
+          endedAt: '2026-11-22T08:00:00.000Z',
+        },
+        {
+          variantId: 'variant-B',
+          startedAt: '2026-11-22T08:00:00.000Z',
+          endedAt: '2026-11-24T01:00:00.000Z',
+        },
+        { variantId: 'variant-C', startedAt: '2026-11-24T01:00:00.000Z', endedAt: null },
+      ],
+    });
+    const now = testNow(test, Date.parse('2026-11-20T19:00:00.000Z'));
+    expect(new Date(now).toISOString()).toBe('2026-11-24T01:00:00.000Z');
+    const days = timelineDays(test, now);
+    expect(days.map((d) => [d.day, d.variantIndex, d.today, d.future])).toEqual([
+      ['2026-11-20', 0, false, false],
+      ['2026-11-21', 0, false, false],
+      ['2026-11-22', 1, false, false],
+      ['2026-11-23', 2, true, false],
+      ['2026-11-24', null, false, true],
+      ['2026-11-25', null, false, true],
+      ['2026-11-26', null, false, true],
+    ]);
+    // A browser ahead of the next swap is held before it.
+    expect(testNow(test, Date.parse('2026-11-30T00:00:00.000Z'))).toBe(
+      Date.parse('2026-11-24T08:00:00.000Z') - 1,
+    );
   });
 });

@@ -182,6 +182,24 @@ export function estimatedEnd(now: number, days: number): number {
   return pacificMidnight(day);
 }
 
+/**
+ * The server's "now" as far as a test tells it: the browser's clock kept within what the test
+ * shows (after its latest swap and the start of the current quota day, before its next swap),
+ * so a browser whose clock differs from the server's still shows the right day as today.
+ */
+export function testNow(test: ThumbnailTest, browserNow: number): number {
+  if (test.endedAt) return Date.parse(test.endedAt);
+  const starts = test.windows.map((w) => Date.parse(w.startedAt));
+  let floor = Math.max(Date.parse(test.startedAt), ...starts);
+  let ceiling = Number.POSITIVE_INFINITY;
+  if (test.nextSwapAt) {
+    const next = Date.parse(test.nextSwapAt);
+    floor = Math.max(floor, pacificMidnight(pacificDay(next - DAY_MS / 2)));
+    ceiling = next - 1;
+  }
+  return Math.max(floor, Math.min(browserNow, ceiling));
+}
+
 /** One quota day of a test's timeline: which variant was live at its noon, if any. */
 export interface TimelineDay {
   day: string;
@@ -204,7 +222,9 @@ export function timelineDays(test: ThumbnailTest, now: number): TimelineDay[] {
   const today = pacificDay(now);
   const indexOf = new Map(test.variants.map((v, i) => [v.id, i]));
   const days: TimelineDay[] = [];
+  const live = test.windows.find((w) => w.endedAt === null);
   for (let day = pacificDay(start); pacificMidnight(day) < end && days.length < 400;) {
+    const isToday = day === today && test.endedAt === null;
     const from = Math.max(pacificMidnight(day), start);
     const to = Math.min(pacificMidnight(nextDay(day)), end, now);
     let best: { index: number; ms: number } | null = null;
@@ -215,10 +235,12 @@ export function timelineDays(test: ThumbnailTest, now: number): TimelineDay[] {
       const index = indexOf.get(w.variantId);
       if (ms > 0 && index !== undefined && (!best || ms > best.ms)) best = { index, ms };
     }
+    // Today is the live thumbnail's, however late in the day its swap was made.
+    const liveIndex = isToday && live ? indexOf.get(live.variantId) : undefined;
     days.push({
       day,
-      variantIndex: best?.index ?? null,
-      today: day === today && test.endedAt === null,
+      variantIndex: liveIndex ?? best?.index ?? null,
+      today: isToday,
       future: pacificMidnight(day) > now,
     });
     day = nextDay(day);

@@ -207,7 +207,11 @@ describe('/labs', () => {
     await waitFor(() => expect(screen.getByTestId('test-status')).toHaveTextContent('Stopped'));
     expect(screen.getByText('Test stopped')).toBeVisible();
     expect(screen.getAllByText(new RegExp(ORIGINAL_RESTORED)).length).toBeGreaterThan(0);
-    expect(screen.queryByRole('button', { name: 'Stop test' })).toBeNull();
+    // The dialog closes (its own "Stop test" goes with it) and the page offers no stop.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop test' })).toBeNull());
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'How to bake sourdough bread' }),
+    ).toHaveFocus();
     expect(api.requests.filter((r) => r.route === 'stopThumbnailTest')).toHaveLength(1);
   });
 

@@ -26,6 +26,7 @@ import {
   ORIGINAL_RESTORED,
   STATUS_COLORS,
   STATUS_TEXTS,
+  testNow,
 } from './labs-format.ts';
 import { NewTestForm } from './new-test-form.tsx';
 import { TestView } from './test-view.tsx';
@@ -149,8 +150,8 @@ function TestDetails({ channelId, testId }: { channelId: string; testId: string 
   return (
     <TestView
       test={query.data}
-      // The moment of the answer: the timeline then matches the figures shown.
-      now={query.dataUpdatedAt}
+      // The moment of the answer (within what the test says of the server's clock).
+      now={testNow(query.data, query.dataUpdatedAt)}
       stopping={stop.isPending}
       onStop={() =>
         stop.mutateAsync(testId).then((test) => {

@@ -72,17 +72,22 @@ function StopDialog({
   error,
   onCancel,
   onConfirm,
+  onClosed,
 }: {
   open: boolean;
   stopping: boolean;
   error: string | null;
   onCancel: () => void;
   onConfirm: () => void;
+  /** Once it has gone: focus goes where the page says (the stop button may be gone too). */
+  onClosed: () => void;
 }) {
   return (
     <Dialog
       open={open}
       onClose={stopping ? undefined : onCancel}
+      disableRestoreFocus
+      slotProps={{ transition: { onExited: onClosed } }}
       aria-labelledby="stop-test-title"
       aria-describedby="stop-test-text"
     >
@@ -139,10 +144,7 @@ export function TestView({
   const confirm = () => {
     setStopError(null);
     onStop().then(
-      () => {
-        setConfirming(false);
-        headingRef.current?.focus();
-      },
+      () => setConfirming(false),
       (err: unknown) => setStopError(labsErrorText(err)),
     );
   };
@@ -263,11 +265,10 @@ export function TestView({
         open={confirming}
         stopping={stopping}
         error={stopError}
-        onCancel={() => {
-          setConfirming(false);
-          stopButtonRef.current?.focus();
-        }}
+        onCancel={() => setConfirming(false)}
         onConfirm={confirm}
+        // Back to "Stop test" after "Keep running"; to the heading once it is gone (stopped).
+        onClosed={() => (stopButtonRef.current ?? headingRef.current)?.focus()}
       />
     </Stack>
   );
