@@ -192,6 +192,7 @@ export class ThumbnailTestsService {
       : null;
     const now = this.clock.now();
     const durationDays = input.durationDays ?? THUMBNAIL_TEST_DURATION_DEFAULT_DAYS;
+    const startedByName = await displayName(this.db, userId);
     let test: TestRow;
     try {
       test = await this.db.transaction(async (tx) => {
@@ -206,7 +207,7 @@ export class ThumbnailTestsService {
             status: 'running',
             originalThumbnailId: originalId,
             startedBy: userId,
-            startedByName: await displayName(this.db, userId),
+            startedByName,
             startedAt: now,
             endsAt: endOf(now, durationDays),
             createdAt: now,
