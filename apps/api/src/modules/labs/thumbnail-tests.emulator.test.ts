@@ -42,6 +42,21 @@ const solid = (colour: Rgb) =>
     .jpeg()
     .toBuffer();
 
+/** Vertical stripes of two colours (vivid and contrasting when the colours are). */
+async function stripes(a: Rgb, b: Rgb): Promise<Buffer> {
+  const width = 1280;
+  const height = 720;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const c = Math.floor(x / 80) % 2 ? a : b;
+      raw.set([c.r, c.g, c.b], (y * width + x) * 3);
+    }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
+
 async function meanColour(image: Buffer): Promise<Rgb> {
   const { channels } = await sharp(image).stats();
   return { r: channels[0]!.mean, g: channels[1]!.mean, b: channels[2]!.mean };
@@ -370,5 +385,38 @@ describe.each(testBackends())('thumbnail tests against the emulator (%s)', (back
     expect(list.statusCode).toBe(200);
     expect(list.json().budget.dailyUnits).toBe(1000);
     expect(list.json().tests.some((x: ThumbnailTest) => x.id === test.id)).toBe(true);
+  }, 120_000);
+
+  it('a clearly better thumbnail wins and stays live', async () => {
+    const videoId = takeVideo();
+    // A flat grey draws the fewest clicks in the emulator; a vivid, high-contrast image the most.
+    const vivid = await stripes({ r: 250, g: 20, b: 20 }, { r: 10, g: 10, b: 240 });
+    const ids = [await upload(videoId, await solid(GREY)), await upload(videoId, vivid)];
+    const created = await call('POST', labs(), {
+      videoId,
+      thumbnailIds: ids,
+      durationDays: 8,
+      metric: 'viewsPerDay',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    let page = await get(id);
+    for (let day = 0; day < 10 && page.status === 'running'; day++) {
+      await nextDay();
+      page = await get(id);
+    }
+    expect(page.status).toBe('completed');
+    expect(page.decision).toMatchObject({
+      applied: 'winner',
+      winnerVariantId: page.variants[1]!.id,
+    });
+    expect(page.decision!.probability).toBeGreaterThanOrEqual(0.95);
+    // Decided early: 2 measured days each were enough.
+    expect(page.decision!.reason).toBe('confident');
+    expect(Date.parse(page.endedAt!)).toBeLessThan(Date.parse(page.endsAt));
+    expect(page.variants[1]!.isLive).toBe(true);
+    const live = emulator.state.thumbnails.custom(videoId, 'maxres')!;
+    expect(distance(await meanColour(live), await meanColour(vivid))).toBeLessThan(15);
+    expect(page.variants[1]!.viewsPerDay!).toBeGreaterThan(page.variants[0]!.viewsPerDay!);
   }, 120_000);
 });
