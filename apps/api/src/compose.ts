@@ -733,10 +733,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     });
     if (role !== 'web') {
       await jobs.startWorkers();
-      // Thumbnail tests a stopped process left mid-swap are reconciled now, not in 5 minutes.
-      void thumbnailTestRunner.tick().catch((error: unknown) => {
-        logger.error({ err: error }, 'Thumbnail tests: the start-up run failed');
-      });
+      // Thumbnail tests a killed process left mid-swap are reconciled now, not in 5 minutes.
+      thumbnailTestRunner.start();
       // Publishes a killed process left pending are finished from what the platform shows.
       publishReconciler.start();
     }
@@ -844,6 +842,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     async close() {
       shuttingDown = true;
       publishReconciler.close();
+      thumbnailTestRunner.close();
       if (app) await app.close();
       await events.close();
       await users.settled();

@@ -43,8 +43,13 @@ import {
   type SwapPoint,
 } from './exposure.ts';
 
-/** How long a process owns a swap it journalled before a reconciler may look at it. */
-export const SWAP_LEASE_MS = 2 * 60_000;
+/**
+ * How long a process owns a swap it journalled before a reconciler may look at it. A slower
+ * thumbnails.set is at worst sent twice (the same image): the reconciler reads the video first.
+ */
+export const SWAP_LEASE_MS = 30_000;
+/** How long after start-up a process follows up leases left by the one that died. */
+const START_FOLLOW_UP_MS = 5 * 60_000;
 /** How often a swap whose outcome is unknown, or that did not land, is tried in all. */
 const MAX_SWAP_ATTEMPTS = 3;
 /** Units of the videos.list read before a swap (recorded with the swap, not budgeted). */
@@ -163,6 +168,8 @@ export class ThumbnailTestRunner {
   private readonly log: Logger;
   /** Per-test chains: one step of a test at a time in this process. */
   private readonly running = new Map<string, Promise<unknown>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private closed = false;
 
   constructor(deps: {
     db: Db;
@@ -193,6 +200,44 @@ export class ThumbnailTestRunner {
       if (this.running.get(testId) === settled) this.running.delete(testId);
     });
     return next;
+  }
+
+  /**
+   * At start-up: one pass now, then again when a swap lease left by a dead process runs out
+   * (within SWAP_LEASE_MS), for a few minutes; the periodic job carries on after that.
+   */
+  start(): void {
+    const until = Date.now() + START_FOLLOW_UP_MS;
+    const pass = async () => {
+      await this.tick();
+      const [next] = await this.db
+        .select({ at: sql<Date | string | null>`min(${thumbnailTestSwaps.leaseUntil})` })
+        .from(thumbnailTestSwaps)
+        .where(eq(thumbnailTestSwaps.status, 'pending'));
+      if (!next?.at) return;
+      const wait = Math.max(new Date(next.at).getTime() - this.clock.now().getTime(), 0) + 250;
+      if (Date.now() + wait < until) this.later(wait, pass);
+    };
+    this.later(0, pass);
+  }
+
+  /** Stops the start-up follow-ups (shutdown). */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private later(ms: number, run: () => Promise<void>): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run().catch((error: unknown) =>
+        this.log.error({ err: error }, 'Thumbnail tests: a start-up run failed'),
+      );
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   /** One pass over every running or ending test; each test on its own (one failure stops none). */
@@ -542,6 +587,7 @@ export class ThumbnailTestRunner {
       // Sent without an answer: it may have landed. The reconciler reads the video once the
       // lease runs out and records what the platform shows.
       this.log.warn({ err: error, testId: test.id }, 'A thumbnail swap has an unknown outcome');
+      this.later(SWAP_LEASE_MS + 250, () => this.step(test.id));
       return 'unknown';
     }
     await this.markDone(row.id, owner, this.clock.now(), sizes, test);
