@@ -53,27 +53,41 @@ function Kpi({ label, value }: { label: string; value: string }) {
       <Typography variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>
-      <Typography variant="h4" component="p" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="h4"
+        component="p"
+        // Two cards a row on phones: a smaller figure keeps 5,318,995 on one line.
+        sx={{
+          mt: 0.5,
+          overflowWrap: 'anywhere',
+          fontSize: { xs: '1.375rem', sm: '1.75rem', md: '2.125rem' },
+        }}
+      >
         {value}
       </Typography>
     </Paper>
   );
 }
 
-function Totals({ report }: { report: Report }) {
+function Totals({ report, site }: { report: Report; site: string }) {
   const t = report.totals;
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
-        gap: 1.5,
-      }}
-    >
-      <Kpi label="Clicks" value={formatNumber(t.clicks)} />
-      <Kpi label="Impressions" value={formatNumber(t.impressions)} />
-      <Kpi label="Click-through rate" value={ctrText(t.ctr)} />
-      <Kpi label="Average position" value={positionText(t.position)} />
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        All of {site} in Google web search:
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+          gap: 1.5,
+        }}
+      >
+        <Kpi label="Clicks" value={formatNumber(t.clicks)} />
+        <Kpi label="Impressions" value={formatNumber(t.impressions)} />
+        <Kpi label="Click-through rate" value={ctrText(t.ctr)} />
+        <Kpi label="Average position" value={positionText(t.position)} />
+      </Box>
     </Box>
   );
 }
@@ -83,7 +97,12 @@ function Part({ title, lead, children }: { title: string; lead?: ReactNode; chil
   const id = useId();
   return (
     <Box component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
-      <Typography variant="h4" component="h3" id={id} sx={{ mb: 0.5 }}>
+      <Typography
+        variant="subtitle1"
+        component="h3"
+        id={id}
+        sx={{ fontWeight: 700, lineHeight: 1.4 }}
+      >
         {title}
       </Typography>
       {lead ? (
@@ -133,12 +152,12 @@ function EmbedQueries({ report }: { report: Report }) {
   );
 }
 
-function ReportBody({ report }: { report: Report }) {
+function ReportBody({ report, site }: { report: Report; site: string }) {
   const embedding = report.pages.filter((p) => p.embeddedVideoIds.length > 0);
   if (report.totals.impressions === 0) {
     return (
       <Paper variant="outlined" role="status" sx={{ py: 4, px: 2, textAlign: 'center' }}>
-        <Typography variant="h4" component="p" gutterBottom>
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} gutterBottom>
           {NO_SEARCHES_TEXT}
         </Typography>
         <Typography color="text.secondary">
@@ -151,7 +170,7 @@ function ReportBody({ report }: { report: Report }) {
   }
   return (
     <Stack spacing={3}>
-      <Totals report={report} />
+      <Totals report={report} site={site} />
       <EmbedQueries report={report} />
       <Part
         title="Pages embedding your videos"
@@ -352,7 +371,7 @@ function PropertyView({
       </Alert>
     );
   } else {
-    body = <ReportBody report={report} />;
+    body = <ReportBody report={report} site={siteName(section.siteUrl)} />;
   }
   return (
     <Stack spacing={2}>

@@ -30,7 +30,7 @@ function SiteOption({ site }: { site: SearchConsoleSite }) {
             {siteName(site.siteUrl)}
           </Box>
         }
-        sx={{ alignItems: 'flex-start', mr: 0, '& .MuiRadio-root': { mt: -0.75 } }}
+        sx={{ mr: 0 }}
       />
       <Typography
         id={detailId}
@@ -105,7 +105,12 @@ export function PropertyChooser({
 
   return (
     <Box component="form" onSubmit={submit} aria-labelledby={legendId} noValidate>
-      <Typography id={legendId} variant="h4" component="h3" sx={{ mb: 0.5 }}>
+      <Typography
+        id={legendId}
+        variant="subtitle1"
+        component="h3"
+        sx={{ fontWeight: 700, lineHeight: 1.4 }}
+      >
         Choose the property for {channelName}
       </Typography>
       <Typography id={noteId} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>

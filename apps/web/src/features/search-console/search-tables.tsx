@@ -81,7 +81,11 @@ export function QueriesTable({ rows, caption }: { rows: readonly QueryRow[]; cap
       <TableBody>
         {rows.map((r) => (
           <TableRow key={r.query}>
-            <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+            <TableCell
+              component="th"
+              scope="row"
+              sx={{ minWidth: 160, overflowWrap: 'break-word' }}
+            >
               {r.query}
             </TableCell>
             <FigureCells row={r} />
