@@ -456,9 +456,12 @@ export class ThumbnailTestRunner {
 
   /** Today's rotation, when today has none yet and the scheduled variant is not the live one. */
   private async rotateIfDue(test: TestRow, variants: VariantRow[], swaps: SwapRow[]) {
-    const today = quotaDayOf(this.clock.now());
+    const now = this.clock.now();
+    const today = quotaDayOf(now);
     if (swaps.some((s) => s.kind === 'rotate' && s.quotaDay === today && s.status !== 'failed'))
       return;
+    // A test just created: its creator is making the first swap (with the budget it reserved).
+    if (!swaps.length && now.getTime() - test.startedAt.getTime() < SWAP_LEASE_MS) return;
     const target = variants[scheduledVariant(test, variants.length, today)]!;
     if (liveVariantId(swaps) === target.id) return;
     const outcome = await this.swap(test, 'rotate', target);

@@ -26,8 +26,9 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../testing/test-app.ts';
-import { quotaDayOf } from '../video-platform/index.ts';
+import { PlatformError, quotaDayOf, type VideoPlatform } from '../video-platform/index.ts';
 import { nextQuotaDayStart } from './exposure.ts';
+import { SWAP_LEASE_MS } from './thumbnail-test-runner.ts';
 
 const ACCOUNT = 'alex.creator@tubewise.test';
 const OTHER_ACCOUNT = ACCOUNT;
@@ -63,6 +64,28 @@ async function meanColour(image: Buffer): Promise<Rgb> {
 }
 const distance = (a: Rgb, b: Rgb) => Math.hypot(a.r - b.r, a.g - b.g, a.b - b.b);
 
+/** The adapter, with a switch that loses the next thumbnails.set calls (no answer, not applied). */
+function losingThumbnails(inner: VideoPlatform) {
+  const control = { lose: 0 };
+  const platform = new Proxy(inner, {
+    get(target, key, receiver) {
+      if (key === 'setThumbnail') {
+        const set: VideoPlatform['setThumbnail'] = async (...args) => {
+          if (control.lose > 0) {
+            control.lose -= 1;
+            throw new PlatformError('unavailable', 'The connection was reset.');
+          }
+          return target.setThumbnail(...args);
+        };
+        return set;
+      }
+      const member = Reflect.get(target, key, receiver) as unknown;
+      return typeof member === 'function' ? member.bind(target) : member;
+    },
+  });
+  return { platform, control };
+}
+
 describe.each(testBackends())('thumbnail tests against the emulator (%s)', (backend) => {
   let server: EmulatorServer;
   let emulator: Emulator;
@@ -76,6 +99,7 @@ describe.each(testBackends())('thumbnail tests against the emulator (%s)', (back
   let otherChannelId: string;
   let youtubeChannelId: string;
   let nextVideo = 0;
+  let losing: ReturnType<typeof losingThumbnails>['control'];
 
   beforeAll(async () => {
     // Noon Pacific-ish, away from a boundary: the clock is shared by the product and the emulator.
@@ -84,9 +108,11 @@ describe.each(testBackends())('thumbnail tests against the emulator (%s)', (back
     emulator = server.emulator;
     (emulator.state.options as { publicUrl: string }).publicUrl = server.root;
     database = await openTestDatabase(backend);
+    const wrapped = losingThumbnails(server.adapter);
+    losing = wrapped.control;
     t = await createTestApp(backend, {
       database,
-      platform: server.adapter,
+      platform: wrapped.platform,
       clock,
       env: {
         YOUTUBE_API_KEY: 'tubewise-emulator-key',
@@ -419,4 +445,33 @@ describe.each(testBackends())('thumbnail tests against the emulator (%s)', (back
     expect(distance(await meanColour(live), await meanColour(vivid))).toBeLessThan(15);
     expect(page.variants[1]!.viewsPerDay!).toBeGreaterThan(page.variants[0]!.viewsPerDay!);
   }, 120_000);
+
+  it('a swap without an answer is checked on the video once its lease ends, and sent again', async () => {
+    const videoId = takeVideo();
+    const ids = [
+      await upload(videoId, await solid(PURPLE)),
+      await upload(videoId, await solid(GREY)),
+    ];
+    losing.lose = 1;
+    const created = await call('POST', labs(), { videoId, thumbnailIds: ids });
+    expect(created.statusCode, created.body).toBe(201);
+    const test: ThumbnailTest = created.json();
+    // Not known to have landed: nothing is shown as live, and the platform has not got it.
+    expect(test.variants.map((v) => v.isLive)).toEqual([false, false]);
+    expect(emulator.state.thumbnails.custom(videoId, 'maxres')).toBeUndefined();
+    // Before the lease ends a run leaves it alone; after, it reads the video and sends it again.
+    await t.services.thumbnailTestRunner.tick();
+    expect((await get(test.id)).variants[0]!.isLive).toBe(false);
+    clock.advance(SWAP_LEASE_MS / 1000 + 1);
+    await t.services.thumbnailTestRunner.tick();
+    const page = await get(test.id);
+    expect(page.variants.map((v) => v.isLive)).toEqual([true, false]);
+    expect(distance(await platformColour(videoId), PURPLE)).toBeLessThan(15);
+    const [swap] = await database.db
+      .select()
+      .from(thumbnailTestSwaps)
+      .where(eq(thumbnailTestSwaps.testId, test.id));
+    expect(swap).toMatchObject({ status: 'done', attempts: 2 });
+    expect((await call('POST', `${labs()}/${test.id}/stop`, {})).json().status).toBe('stopped');
+  }, 60_000);
 });
