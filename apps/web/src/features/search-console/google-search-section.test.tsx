@@ -433,6 +433,27 @@ describe('Reporting: Google search section', () => {
     ).toBeVisible();
   });
 
+  it("says Google's own state when Search Console is not answering", async () => {
+    setup({ connection: connected(), siteUrl: DOMAIN });
+    server.use(
+      handle('channelSearchConsole', () => ({
+        status: 503,
+        body: errorBody(
+          'platform-unavailable',
+          'Google Search Console is not answering. Please try again shortly.',
+        ),
+      })),
+    );
+    renderApp('/reporting/overview');
+    const region = await section();
+    expect(
+      await within(region).findByText(
+        'Google Search Console is not answering. Please try again shortly.',
+      ),
+    ).toBeVisible();
+    expect(within(region).getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+
   it('offers a retry when the section cannot be loaded', async () => {
     let fail = true;
     setup({ connection: notConnected });

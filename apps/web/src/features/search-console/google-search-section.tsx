@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { isApiError } from '../../lib/api-error.ts';
 import { useActiveChannel } from '../../lib/channels/use-active-channel.ts';
 import { formatNumber } from '../../lib/format.ts';
 import {
@@ -330,6 +331,16 @@ function LoadingState() {
   );
 }
 
+/**
+ * Why the section could not load: Google's own state (quota used up, not answering) is said as
+ * the server words it, since waiting is the remedy; anything else is our failure.
+ */
+function loadErrorText(error: unknown): string {
+  if (isApiError(error) && GOOGLE_STATES.has(error.code)) return error.message;
+  return 'We could not load the Google search figures.';
+}
+const GOOGLE_STATES = new Set(['platform-quota-exceeded', 'platform-unavailable']);
+
 /** What the section shows for a channel whose property is chosen. */
 function PropertyView({
   section,
@@ -475,7 +486,7 @@ export default function GoogleSearchSection() {
           </Button>
         }
       >
-        We could not load the Google search figures.
+        {loadErrorText(connection.error ?? section.error)}
       </Alert>
     );
   } else if (!conn || !data) {
