@@ -291,6 +291,13 @@ describe.each(testBackends())('thumbnail tests against the emulator (%s)', (back
     // Text alone still publishes.
     expect((await publish({ title: `${v.title} (tested)` })).statusCode).toBe(200);
 
+    // Later uploads of the video prune old ones, never a running test's images or its original.
+    clock.advance(2 * 3600);
+    cookie = await t.login('labs@example.com', TEST_PASSWORD);
+    for (let i = 0; i < 6; i++) await upload(videoId, await solid({ r: 10 * i, g: 90, b: 90 }));
+    for (const url of [...test.variants.map((x) => x.imageUrl), test.originalImageUrl!])
+      expect((await call('GET', url)).statusCode, url).toBe(200);
+
     const stopped = await call('POST', `${labs()}/${test.id}/stop`, {});
     expect(stopped.statusCode, stopped.body).toBe(200);
     const after: ThumbnailTest = stopped.json();
