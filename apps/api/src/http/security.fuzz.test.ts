@@ -205,8 +205,11 @@ function sampleOf(schema: z.ZodType, name: string, samples: Samples, url: string
       }
       return out;
     }
-    case 'array':
-      return [sampleOf(def.element!, name, samples, url)];
+    case 'array': {
+      // A list with a least length (a test's 2–3 thumbnails) takes its whole sample by name.
+      const given = samples.byRoute(url)[name] ?? samples.byName[name];
+      return Array.isArray(given) ? given : [sampleOf(def.element!, name, samples, url)];
+    }
     case 'record':
       return {};
     case 'union':
@@ -262,6 +265,8 @@ describe.each(testBackends())(
     beforeAll(async () => {
       server = await startEmulatorServer(withTestStripe({ otherChannels: 1 }));
       emulator = server.emulator;
+      // Thumbnail URLs on this server, so a thumbnail test can keep a copy of the live image.
+      (emulator.state.options as { publicUrl: string }).publicUrl = server.root;
       t = await createTestApp(backend, {
         platform: server.adapter,
         billingGateway: testStripeGateway(server),
@@ -279,7 +284,7 @@ describe.each(testBackends())(
       // The owner of a real, synced channel.
       const record = emulator.control.addChannel({ videoCount: 12, owner: ACCOUNT });
       const userId = await t.createUser(OWNER_EMAIL, TEST_PASSWORD, {
-        flags: 'weekly_video_ideas,competition_user',
+        flags: 'weekly_video_ideas,competition_user,labs_user',
       });
       const channel = {
         id: await connectEmulatorChannel(t.services, emulator, {
@@ -313,6 +318,24 @@ describe.each(testBackends())(
         url: `${base}/videos/${videoId}/thumbnail`,
         headers: { cookie, 'content-type': 'image/png' },
         payload: png,
+      });
+      // A running thumbnail test on another video, rotating two uploads of that video.
+      const testVideoId = emulator.state.corpus.uploads(record.id)[2]!;
+      const testThumbnailIds: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const variant = await t.app.inject({
+          method: 'POST',
+          url: `${base}/videos/${testVideoId}/thumbnail`,
+          headers: { cookie, 'content-type': 'image/png' },
+          payload: png,
+        });
+        testThumbnailIds.push(variant.json().thumbnailId as string);
+      }
+      const thumbnailTest = await ok('POST', `/api/labs/channels/${channel.id}/thumbnail-tests`, {
+        videoId: testVideoId,
+        thumbnailIds: testThumbnailIds,
+        durationDays: 14,
+        metric: 'viewsPerDay',
       });
       const template = await ok('POST', `${base}/templates`, { title: 'Links', content: 'Hi' });
       const folder = await ok('POST', '/api/ideas/folders', {
@@ -393,11 +416,16 @@ describe.each(testBackends())(
           code: 'not-a-real-code',
           state: 'not-a-real-state',
           sessionId: 'cs_test_fuzz',
+          testId: thumbnailTest.id,
+          thumbnailIds: testThumbnailIds,
+          siteUrl: 'sc-domain:alex-rivera.test',
         },
         byRoute: (url) =>
           url.startsWith('/api/public/onboarding/')
             ? { sessionId: onboardingSession, code: '123456' }
-            : {},
+            : url.startsWith('/api/labs/')
+              ? { videoId: testVideoId }
+              : {},
         idFor: (url) =>
           url.startsWith('/api/public/onboarding/')
             ? onboardingId

@@ -33,6 +33,7 @@ import { startEmulatorServer, type EmulatorServer } from '../testing/emulator-se
 import { DataForSeoAdapter } from '../modules/keywords/index.ts';
 import { WEEKLY_IDEAS_FLAG } from '../modules/ideas/index.ts';
 import { COMPETITION_FLAG } from '@tubewise/contract/onboarding-constants';
+import { LABS_FLAG } from '../modules/labs/index.ts';
 import { connectEmulatorChannel, syncChannel } from '../testing/connect-channel.ts';
 import { FakeWriter } from '../testing/fake-writer.ts';
 
@@ -49,6 +50,10 @@ const NOT_CONTRACT_ROUTES: { why: string; match: (url: string) => boolean }[] = 
   {
     why: 'OAuth callback: a browser redirect target that checks its one-time state (channels.test.ts)',
     match: (url) => url === '/oauth/youtube/callback',
+  },
+  {
+    why: 'Search Console OAuth callback: a redirect target that checks its one-time state (search-console.emulator.test.ts)',
+    match: (url) => url === '/oauth/search-console/callback',
   },
   {
     why: "Stripe's webhook: no session, verified by its signature (modules/billing webhook tests)",
@@ -90,6 +95,10 @@ interface ChannelFixtures {
   bystanderEmail: string;
   /** A public platform channel a channel may follow as a competitor. */
   competitorId: string;
+  /** A running thumbnail test (Labs), its video (platform id) and two uploads of that video. */
+  testId: string;
+  testVideoId: string;
+  testThumbnailIds: string[];
 }
 
 /** A signed-in person. */
@@ -130,6 +139,7 @@ function fieldSample(name: string, caller: Person, { things }: Target): unknown 
     phrase: 'camp cooking',
     revision: String(things.draftRevision),
     youtubeId: things.competitorId,
+    testId: things.testId,
   };
   return samples[name];
 }
@@ -168,6 +178,13 @@ const BODIES: Record<string, (target: Target) => Record<string, unknown>> = {
   }),
   'PUT /api/reporting/channels/:id/cost-per-view': () => ({ costPerView: 0.05 }),
   'POST /api/channels/:id/competitors': ({ things }) => ({ youtubeId: things.competitorId }),
+  'PUT /api/reporting/channels/:id/search-console': () => ({ siteUrl: null }),
+  'POST /api/labs/channels/:id/thumbnail-tests': ({ things }) => ({
+    videoId: things.testVideoId,
+    thumbnailIds: things.testThumbnailIds,
+    durationDays: 14,
+    metric: 'viewsPerDay',
+  }),
   'POST /api/channels/:id/members': () => ({ email: 'friend-of-the-channel@example.com' }),
   'PUT /api/channels/:id/settings': () => ({
     topics: ['cooking'],
@@ -226,6 +243,9 @@ const FOREIGN_ID_FIELDS = [
   'keywordId',
   'trackedKeywordId',
   'generationId',
+  'testId',
+  'testVideoId',
+  'testThumbnailIds',
 ] as const;
 
 /**
@@ -380,10 +400,10 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
   };
 
   async function person(email: string): Promise<Person> {
-    // The weekly ideas e-mail's settings and the competition view are offered only to people
-    // with their flags.
+    // The weekly ideas e-mail's settings, the competition view and Labs are offered only to
+    // people with their flags.
     const id = await t.createUser(email, TEST_PASSWORD, {
-      flags: `${WEEKLY_IDEAS_FLAG},${COMPETITION_FLAG}`,
+      flags: `${WEEKLY_IDEAS_FLAG},${COMPETITION_FLAG},${LABS_FLAG}`,
     });
     return { id, email, cookie: await t.login(email, TEST_PASSWORD) };
   }
@@ -459,6 +479,28 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
       as(who, 'POST', `/api/rankings/channels/${channel.id}/keywords`, { text: 'camp cooking' }),
     );
     const tips = await ok(as(who, 'GET', `${base}/videos/${videoId}/recommendations`));
+    // A running thumbnail test on another video, rotating two uploads of that video.
+    const testVideoId = list.items[1].videoId as string;
+    const testThumbnailIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const variant = await ok(
+        inject({
+          method: 'POST',
+          url: `${base}/videos/${testVideoId}/thumbnail`,
+          headers: { cookie: who.cookie, 'content-type': 'image/png' },
+          payload: thumbnail,
+        }),
+      );
+      testThumbnailIds.push(variant.thumbnailId as string);
+    }
+    const thumbnailTest = await ok(
+      as(who, 'POST', `/api/labs/channels/${channel.id}/thumbnail-tests`, {
+        videoId: testVideoId,
+        thumbnailIds: testThumbnailIds,
+        durationDays: 14,
+        metric: 'viewsPerDay',
+      }),
+    );
     const generation = await ok(
       as(who, 'POST', `${base}/videos/${videoId}/ai/generations`, { searchTerm: 'camp cooking' }),
     );
@@ -485,6 +527,9 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
       generationId: generation.id as string,
       tipType: tips.tips[0].type as string,
       draftRevision: draft.revision as number,
+      testId: thumbnailTest.id as string,
+      testVideoId,
+      testThumbnailIds,
     };
   }
 
@@ -596,6 +641,8 @@ describe.each(testBackends())('security: generated cross-tenant checks (%s)', (b
   beforeAll(async () => {
     server = await startEmulatorServer({ otherChannels: 2 });
     emulator = server.emulator;
+    // Thumbnail URLs on this server, so a thumbnail test can keep a copy of the live image.
+    (emulator.state.options as { publicUrl: string }).publicUrl = server.root;
     t = await createTestApp(backend, {
       platform: server.adapter,
       keywordData: new DataForSeoAdapter({

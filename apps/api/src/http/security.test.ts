@@ -41,6 +41,10 @@ const EXCEPTIONS: { why: string; match: (r: RegisteredRoute) => boolean }[] = [
     match: (r) => r.url === '/oauth/youtube/callback',
   },
   {
+    why: 'Search Console OAuth callback: a browser redirect target, not an API call; answers redirects only (modules/search-console/search-console.emulator.test.ts)',
+    match: (r) => r.url === '/oauth/search-console/callback',
+  },
+  {
     why: 'account export download: a ZIP, not JSON, so not a contract route; signed in, own exports only (modules/account/account-archive.security.test.ts)',
     match: (r) => r.url === '/api/users/me/exports/:exportId/archive',
   },
@@ -78,6 +82,13 @@ const VALID_BODIES: Record<string, unknown> = {
   },
   'PUT /api/reporting/channels/:id/cost-per-view': { costPerView: 0.03 },
   'POST /api/channels/:id/competitors': { youtubeId: 'UCcompetitoraaaaaaaaaaaa' },
+  'PUT /api/reporting/channels/:id/search-console': { siteUrl: 'sc-domain:example.com' },
+  'POST /api/labs/channels/:id/thumbnail-tests': {
+    videoId: 'v-1',
+    thumbnailIds: ['t-1', 't-2'],
+    durationDays: 14,
+    metric: 'viewsPerDay',
+  },
   'POST /api/custom-plan': {
     channels: 25,
     people: 40,

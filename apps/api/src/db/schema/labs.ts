@@ -88,10 +88,14 @@ export const thumbnailTestVariants = pgTable(
       .notNull()
       .references(() => thumbnailTests.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    /** The uploaded image; kept while any test refers to it. */
+    /**
+     * The uploaded image. The uploads' clean-up never deletes one a test refers to; the cascade
+     * is for deleting a channel, which reaches this table both through its tests and through its
+     * uploads (a restricting key would refuse that one statement).
+     */
     thumbnailId: uuid('thumbnail_id')
       .notNull()
-      .references(() => thumbnailUploads.id, { onDelete: 'restrict' }),
+      .references(() => thumbnailUploads.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('thumbnail_test_variants_position_idx').on(t.testId, t.position)],
 );
