@@ -104,7 +104,8 @@ export const envSchema = z.object({
     z.coerce.number().int().min(0).max(100_000).default(DEFAULT_AI_GENERATIONS_PER_MONTH),
   ),
   /**
-   * Platform quota units a channel's optional work (captions for AI) may spend per quota day,
+   * Platform quota units a channel's optional work (captions for AI, thumbnail test swaps of 50
+   * units each) may spend per quota day,
    * of the installation's shared daily allocation (10,000 by default at Google).
    */
   CHANNEL_DAILY_UNIT_BUDGET: z.preprocess(
