@@ -249,6 +249,39 @@ describe('Reporting: Google search section', () => {
     );
   });
 
+  it('connected with no property, or none verified: says what to do in Search Console', async () => {
+    setup({ connection: connected({ sites: [sites[2]!] }) });
+    const { unmount } = renderApp('/reporting/overview');
+    const region = await section();
+    expect(await within(region).findByText(/None of your properties is verified/)).toBeVisible();
+    expect(within(region).getByRole('radio', { name: UNVERIFIED })).toBeDisabled();
+    expect(within(region).getByRole('button', { name: 'Save' })).toBeDisabled();
+    unmount();
+
+    setup({ connection: connected({ sites: [] }) });
+    renderApp('/reporting/overview');
+    expect(
+      await within(await section()).findByText(/has no property in Search Console yet/),
+    ).toBeVisible();
+  });
+
+  it('refuses to save when the connection is gone meanwhile, and says so', async () => {
+    setup({ connection: connected() });
+    server.use(
+      handle('setChannelSearchConsole', () => ({
+        status: 409,
+        body: errorBody('search-console-not-connected'),
+      })),
+    );
+    renderApp('/reporting/overview');
+    const region = await section();
+    await userEvent.click(await within(region).findByRole('radio', { name: PREFIX }));
+    await userEvent.click(within(region).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(region).findByText(/Search Console is no longer connected for your account/),
+    ).toBeVisible();
+  });
+
   it('a property chosen: totals, the embed searches first, pages with videos, top queries and pages', async () => {
     setup({ connection: connected(), siteUrl: DOMAIN });
     renderApp('/reporting/overview');

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { ChannelSearchConsole, SearchConsoleConnection } from '@tubewise/contract';
+import type { Channel, ChannelSearchConsole, SearchConsoleConnection } from '@tubewise/contract';
 import {
   SEARCH_CONSOLE_PERIODS,
   type SearchConsolePeriod,
@@ -442,17 +442,22 @@ function PropertyView({
  * connect; connected without a property for the channel, it offers the person's properties.
  */
 export default function GoogleSearchSection() {
+  const { activeChannel } = useActiveChannel();
+  if (!activeChannel) return null;
+  // Keyed by channel: a property form left open does not carry over to another channel.
+  return <ChannelGoogleSearch key={activeChannel.id} channel={activeChannel} />;
+}
+
+/** The section of one channel. */
+function ChannelGoogleSearch({ channel: activeChannel }: { channel: Channel }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const days = searchPeriodOf(searchParams.get(SEARCH_DAYS_PARAM));
-  const { activeChannel } = useActiveChannel();
   const connection = useSearchConsoleConnection();
-  const section = useChannelSearchConsole(activeChannel?.id, days);
+  const section = useChannelSearchConsole(activeChannel.id, days);
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
-
-  if (!activeChannel) return null;
 
   const choosePeriod = (next: SearchConsolePeriod): void => {
     const params = new URLSearchParams(searchParams);
