@@ -316,6 +316,17 @@ test('labs: a three-thumbnail test rotates daily to its winner; a stopped test p
       distance(await platformFingerprint(page, api, tested!.videoId), fingerprintOf(GREY)),
     ).toBeLessThan(12);
 
+    // The editor shows the running test and keeps the thumbnail as it is until the test ends.
+    await page.goto(`/optimization/videos/${encodeURIComponent(tested!.videoId)}`);
+    const thumbnailField = page.getByRole('region', { name: 'Thumbnail', exact: true });
+    await expect(
+      thumbnailField.getByText(/A thumbnail test is running on this video until/),
+    ).toBeVisible();
+    await expect(thumbnailField.getByRole('button', { name: 'Upload thumbnail' })).toBeDisabled();
+    await thumbnailField.getByRole('link', { name: 'See the test in Labs' }).click();
+    await expect(page).toHaveURL(atPath('/labs'));
+    await expect(page.getByRole('heading', { level: 2, name: tested!.title })).toBeVisible();
+
     // ---- Day by day: A on the first full day, then B, then C. ----
     const days = page.getByRole('list', { name: 'Thumbnail live each day' });
     for (const label of ['A', 'B', 'C']) {

@@ -21,35 +21,20 @@ export default function IntervalChart({ test }: { test: ThumbnailTest }) {
     <BarChart
       height={intervalChartHeight(measured.length)}
       layout="horizontal"
-      yAxis={[
-        {
-          scaleType: 'band',
-          data: labels,
-          width: 100,
-          colorMap: {
-            type: 'ordinal',
-            values: labels,
-            colors: measured.map((v) => variantColor(test.variants.indexOf(v))),
-          },
-        },
-      ]}
-      xAxis={[
-        {
-          min: floor,
-          max: max + pad,
-          valueFormatter: (v: number) => format(v),
-        },
-      ]}
+      yAxis={[{ scaleType: 'band', data: labels, width: 100 }]}
+      xAxis={[{ min: floor, max: max + pad, valueFormatter: (v: number) => format(v) }]}
       series={[
-        // The invisible part up to the interval's low end (stacks start at 0).
+        // The invisible part up to each interval's low end (stacks start at 0).
         { data: lows, stack: 'interval', color: 'transparent' },
-        {
-          data: highs.map((high, i) => high - lows[i]!),
+        // One series per thumbnail, with a value only in its own row: each bar its own colour.
+        ...measured.map((v, row) => ({
+          data: measured.map((_, i) => (i === row ? highs[i]! - lows[i]! : null)),
           stack: 'interval',
-          label: '95% credible interval',
-          valueFormatter: (_v, { dataIndex }) =>
-            `${format(lows[dataIndex] ?? null)} to ${format(highs[dataIndex] ?? null)}`,
-        },
+          color: variantColor(test.variants.indexOf(v)),
+          label: `Thumbnail ${v.label}`,
+          valueFormatter: (value: number | null) =>
+            value === null ? null : `${format(lows[row]!)} to ${format(highs[row]!)}`,
+        })),
       ]}
       hideLegend
       disableKeyboardNavigation

@@ -13,9 +13,7 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -167,10 +165,7 @@ export function NewTestForm({
             sx={{ maxWidth: 420 }}
           />
         </Step>
-        <FormControl component="fieldset">
-          <FormLabel component="legend" sx={{ color: 'text.primary', fontSize: '1.05rem', mb: 1 }}>
-            4. What decides the winner
-          </FormLabel>
+        <Step n={4} title="What decides the winner">
           <RadioGroup
             value={metric}
             onChange={(_e, value) => setMetric(value as ThumbnailTestMetric)}
@@ -192,7 +187,7 @@ export function NewTestForm({
               />
             ))}
           </RadioGroup>
-        </FormControl>
+        </Step>
         <Box component="section" aria-labelledby="summary-heading">
           <Typography id="summary-heading" variant="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
             Summary

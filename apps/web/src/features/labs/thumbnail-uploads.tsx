@@ -132,7 +132,9 @@ export function ThumbnailUploads({
         <Typography variant="body2" sx={{ mb: 1 }}>
           {disabled
             ? 'Choose a video first.'
-            : `Drop ${room === THUMBNAIL_TEST_VARIANTS_MAX ? '2 or 3' : room} image${room === 1 ? '' : 's'} here, or`}
+            : room <= 0
+              ? `${THUMBNAIL_TEST_VARIANTS_MAX} images chosen. Remove one to choose another.`
+              : `Drop ${room === THUMBNAIL_TEST_VARIANTS_MAX ? '2 or 3' : room === 1 ? 'one more' : room} image${room === 1 ? '' : 's'} here, or`}
         </Typography>
         <Button
           variant="outlined"
