@@ -30,7 +30,7 @@ import {
 import { registerLlmRoutes } from './llm-routes.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerOAuthRoutes } from './oauth-routes.ts';
-import { isYouTubeScope, OAuthServer } from './oauth.ts';
+import { isYouTubeScope, OAuthServer, type OAuthClient } from './oauth.ts';
 import { readSnapshot, SnapshotWriter, type Snapshot } from './persistence.ts';
 import { QuotaMeter } from './quota.ts';
 import { SearchEngine } from './search-index.ts';
@@ -56,6 +56,11 @@ export interface EmulatorOptions {
   clientId?: string;
   /** OAuth client secret accepted (default tubewise-emulator-secret). */
   clientSecret?: string;
+  /**
+   * More OAuth clients of the same project, each with grants of its own (default: the Search
+   * Console client, EMULATOR_SEARCH_CONSOLE_CLIENT).
+   */
+  otherClients?: readonly OAuthClient[];
   /** Clock (epoch ms); tests move it to expire tokens and cross Pacific midnight. */
   now?: () => number;
   /**
@@ -130,6 +135,11 @@ export interface Emulator {
 }
 
 const DAY_MS = 86_400_000;
+/** The second OAuth client registered by default: the product's Search Console connection. */
+export const EMULATOR_SEARCH_CONSOLE_CLIENT: OAuthClient = {
+  clientId: 'tubewise-emulator-search-console',
+  clientSecret: 'tubewise-emulator-search-console-secret',
+};
 /** The API key the emulator accepts by default (the product's default YOUTUBE_API_KEY). */
 export const EMULATOR_API_KEY = 'tubewise-emulator-key';
 
@@ -193,6 +203,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const oauth = new OAuthServer({
     clientId: options.clientId,
     clientSecret: options.clientSecret,
+    otherClients: input.otherClients ?? [EMULATOR_SEARCH_CONSOLE_CLIENT],
     now: options.now,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     accounts,

@@ -3,6 +3,7 @@
 export {
   createEmulator,
   EMULATOR_API_KEY,
+  EMULATOR_SEARCH_CONSOLE_CLIENT,
   type Emulator,
   type EmulatorOptions,
 } from './emulator.ts';
@@ -51,7 +52,7 @@ export type { ChannelRecord, PlaylistRecord, VideoRecord } from './corpus/types.
 export { QuotaMeter, pacificDay, type QuotaDay, type QuotaLedger } from './quota.ts';
 export * from './quota-costs.ts';
 export { tagCost, tagsTotalLength, TAGS_MAX_TOTAL_CHARACTERS } from './tags.ts';
-export { s256 } from './oauth.ts';
+export { s256, type OAuthClient } from './oauth.ts';
 export {
   DATAFORSEO_VERSION,
   EMULATOR_KEYWORD_DATA_CREDENTIALS,

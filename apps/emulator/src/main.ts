@@ -22,6 +22,17 @@ const emulator = createEmulator({
   ...(process.env.EMULATOR_DATA_DIR ? { dataDir: process.env.EMULATOR_DATA_DIR } : {}),
   ...(process.env.GOOGLE_CLIENT_ID ? { clientId: process.env.GOOGLE_CLIENT_ID } : {}),
   ...(process.env.GOOGLE_CLIENT_SECRET ? { clientSecret: process.env.GOOGLE_CLIENT_SECRET } : {}),
+  // The product's Search Console client, when it has its own (else the default one).
+  ...(process.env.SEARCH_CONSOLE_CLIENT_ID && process.env.SEARCH_CONSOLE_CLIENT_SECRET
+    ? {
+        otherClients: [
+          {
+            clientId: process.env.SEARCH_CONSOLE_CLIENT_ID,
+            clientSecret: process.env.SEARCH_CONSOLE_CLIENT_SECRET,
+          },
+        ],
+      }
+    : {}),
   ...(process.env.EMULATOR_SEED ? { seed: process.env.EMULATOR_SEED } : {}),
   ...(process.env.EMULATOR_IMPORT
     ? {

@@ -71,7 +71,7 @@ export function registerOAuthRoutes(app: FastifyInstance, state: EmulatorState):
   ): AuthRequest | { status: number; error: string; description: string } {
     const params: Record<string, string> = {};
     for (const key of FORWARDED) if (all[key] !== undefined) params[key] = all[key]!;
-    if (params.client_id !== oauth.clientId) {
+    if (!oauth.hasClient(params.client_id)) {
       return {
         status: 401,
         error: 'invalid_client',
@@ -165,7 +165,7 @@ export function registerOAuthRoutes(app: FastifyInstance, state: EmulatorState):
     }
     const request: AuthRequest = {
       params,
-      clientId: params.client_id,
+      clientId: params.client_id!,
       redirectUri: redirectUri!,
       scopes,
       offline: params.access_type === 'offline',
@@ -252,7 +252,7 @@ export function registerOAuthRoutes(app: FastifyInstance, state: EmulatorState):
     // Identity scopes have no checkbox; others are granted only when ticked.
     const granted = req.scopes.filter((s) => IDENTITY_SCOPES.has(s) || ticked.has(s));
     if (req.includeGrantedScopes)
-      for (const s of oauth.previouslyGranted(account.id))
+      for (const s of oauth.previouslyGranted(req.clientId, account.id, channelId))
         if (!granted.includes(s)) granted.push(s);
     const code = oauth.issueCode({
       clientId: req.clientId,

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_CREATOR, DEMO_ACCOUNT_NO_CHANNEL } from './accounts.ts';
-import type { Emulator } from './emulator.ts';
+import { EMULATOR_SEARCH_CONSOLE_CLIENT, type Emulator } from './emulator.ts';
 import { INVALID_CLIENT, INVALID_GRANT_REVOKED } from './google-errors.ts';
 import {
   apiGet,
@@ -215,6 +215,53 @@ describe('OAuth 2.0', () => {
     expect(dead.raw).toBe(
       '{\n  "error": "invalid_grant",\n  "error_description": "Token has been expired or revoked."\n}',
     );
+  });
+
+  it("revoking any token ends its (principal, client) pair's whole grant, and only that one", async () => {
+    const first = await authorize(app);
+    const second = await authorize(app);
+    const otherChannel = await authorize(app, { channelId: 'UCtw0demo00000000000002' });
+    // The Search Console client: the same Google account, a client (and grant) of its own.
+    const url = new URL('http://emulator.invalid/emulator/o/oauth2/v2/auth');
+    url.search = new URLSearchParams({
+      client_id: EMULATOR_SEARCH_CONSOLE_CLIENT.clientId,
+      redirect_uri: REDIRECT_URI,
+      response_type: 'code',
+      scope: 'https://www.googleapis.com/auth/webmasters.readonly',
+      access_type: 'offline',
+    }).toString();
+    const back = new URL(emulator.control.approveConsent(url.toString(), DEMO_ACCOUNT_CREATOR.id));
+    const searchConsole = await tokenRequest(app, {
+      client_id: EMULATOR_SEARCH_CONSOLE_CLIENT.clientId,
+      client_secret: EMULATOR_SEARCH_CONSOLE_CLIENT.clientSecret,
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      redirect_uri: REDIRECT_URI,
+    });
+    expect(searchConsole.status).toBe(200);
+    const refresh = (refreshToken: string, client: Record<string, string> = CLIENT) =>
+      tokenRequest(app, { ...client, grant_type: 'refresh_token', refresh_token: refreshToken });
+
+    // Revoking the first consent's access token ends the second consent's tokens too.
+    const revoke = await app.inject({
+      method: 'POST',
+      url: `/emulator/revoke?token=${encodeURIComponent(first.access_token)}`,
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await refresh(first.refresh_token)).status).toBe(400);
+    expect((await refresh(second.refresh_token)).body).toEqual(INVALID_GRANT_REVOKED);
+    const mine = '/youtube/v3/channels?part=id&mine=true';
+    expect((await apiGet(app, mine, second.access_token)).status).toBe(401);
+    // Another brand channel (its own identity) and the other client keep their grants.
+    expect((await apiGet(app, mine, otherChannel.access_token)).status).toBe(200);
+    expect((await refresh(otherChannel.refresh_token)).status).toBe(200);
+    const sc = {
+      client_id: EMULATOR_SEARCH_CONSOLE_CLIENT.clientId,
+      client_secret: EMULATOR_SEARCH_CONSOLE_CLIENT.clientSecret,
+    };
+    expect((await refresh(String(searchConsole.body.refresh_token), sc)).status).toBe(200);
+    // A refresh token is refused under the other client's credentials.
+    expect((await refresh(String(searchConsole.body.refresh_token))).status).toBe(400);
   });
 
   it('the account without a channel gets tokens whose channels.list(mine) is empty', async () => {

@@ -99,6 +99,8 @@ export interface RefreshToken {
 /** An issued access token. */
 export interface AccessToken {
   token: string;
+  /** The OAuth client it was issued to (absent in snapshots older than several clients). */
+  clientId?: string;
   refreshToken?: string;
   accountId: string;
   channelId?: string;
@@ -146,17 +148,29 @@ export function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
-/** Issues and checks codes and tokens. */
+/** An OAuth client the emulated Google knows. */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * Issues and checks codes and tokens. A grant belongs to a (principal, client) pair, as at
+ * Google: the principal is the Google account, or the channel's brand account when the token is
+ * bound to a channel (the demo channels are brand accounts, each its own identity).
+ */
 export class OAuthServer {
   readonly clientId: string;
   readonly clientSecret: string;
+  /** Every client accepted: the main one first, then the others (e.g. Search Console's). */
+  private readonly clients: OAuthClient[];
   accessTokenTtlSeconds: number;
   private readonly now: () => number;
   private readonly accounts: AccountDirectory;
   private readonly codes = new Map<string, AuthCode>();
   private readonly refreshTokens = new Map<string, RefreshToken>();
   private readonly accessTokens = new Map<string, AccessToken>();
-  /** Scopes each account already granted (include_granted_scopes). */
+  /** Scopes each (principal, client) pair already granted (include_granted_scopes). */
   private readonly grants = new Map<string, Set<string>>();
   /** Called after every change (persistence hooks in here). */
   onChange: () => void = () => {};
@@ -164,6 +178,8 @@ export class OAuthServer {
   constructor(opts: {
     clientId: string;
     clientSecret: string;
+    /** More clients of the same project, each with grants of its own. */
+    otherClients?: readonly OAuthClient[];
     now: () => number;
     accessTokenTtlSeconds: number;
     /** The accounts that can sign in (default: the demo accounts). */
@@ -171,6 +187,10 @@ export class OAuthServer {
   }) {
     this.clientId = opts.clientId;
     this.clientSecret = opts.clientSecret;
+    this.clients = [
+      { clientId: opts.clientId, clientSecret: opts.clientSecret },
+      ...(opts.otherClients ?? []),
+    ];
     this.now = opts.now;
     this.accessTokenTtlSeconds = opts.accessTokenTtlSeconds;
     this.accounts = opts.accounts ?? new AccountDirectory();
@@ -181,9 +201,14 @@ export class OAuthServer {
     return this.accounts.find(idOrEmail);
   }
 
-  /** Scopes granted earlier by an account (for include_granted_scopes=true). */
-  previouslyGranted(accountId: string): string[] {
-    return [...(this.grants.get(accountId) ?? [])];
+  /** Whether the client id is one of the registered clients. */
+  hasClient(clientId: string | undefined): boolean {
+    return this.clients.some((c) => c.clientId === clientId);
+  }
+
+  /** Scopes granted earlier to the client by a principal (for include_granted_scopes=true). */
+  previouslyGranted(clientId: string, accountId: string, channelId?: string): string[] {
+    return [...(this.grants.get(grantKey({ clientId, accountId, channelId })) ?? [])];
   }
 
   /** Issues an authorization code after the person clicked Allow. */
@@ -202,24 +227,26 @@ export class OAuthServer {
     clientId: string | undefined,
     clientSecret: string | undefined,
   ): TokenResult | undefined {
-    if (clientId !== this.clientId) {
+    const client = this.clients.find((c) => c.clientId === clientId);
+    if (!client) {
       return {
         status: 401,
         body: { error: 'invalid_client', error_description: 'The OAuth client was not found.' },
       };
     }
-    if (clientSecret !== this.clientSecret) {
+    if (clientSecret !== client.clientSecret) {
       return { status: 401, body: { error: 'invalid_client', error_description: 'Unauthorized' } };
     }
     return undefined;
   }
 
   private issueAccess(
-    grant: { accountId: string; channelId?: string; scopes: string[] },
+    grant: { clientId: string; accountId: string; channelId?: string; scopes: string[] },
     refreshToken?: string,
   ): AccessToken {
     const access: AccessToken = {
       token: token('ya29.a0', 96),
+      clientId: grant.clientId,
       accountId: grant.accountId,
       scopes: grant.scopes,
       expiresAt: this.now() + this.accessTokenTtlSeconds * 1000,
@@ -232,15 +259,16 @@ export class OAuthServer {
     return access;
   }
 
-  private idToken(accountId: string): string {
+  private idToken(accountId: string, clientId: string): string {
     const account = this.account(accountId)!;
+    const client = this.clients.find((c) => c.clientId === clientId) ?? this.clients[0]!;
     const now = Math.floor(this.now() / 1000);
     const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
     const payload = Buffer.from(
       JSON.stringify({
         iss: 'https://accounts.google.com',
-        azp: this.clientId,
-        aud: this.clientId,
+        azp: client.clientId,
+        aud: client.clientId,
         sub: account.id,
         email: account.email,
         email_verified: true,
@@ -249,7 +277,7 @@ export class OAuthServer {
         exp: now + 3600,
       }),
     ).toString('base64url');
-    const signature = createHmac('sha256', this.clientSecret)
+    const signature = createHmac('sha256', client.clientSecret)
       .update(`${header}.${payload}`)
       .digest('base64url');
     return `${header}.${payload}.${signature}`;
@@ -286,9 +314,10 @@ export class OAuthServer {
         };
       if (s256(params.codeVerifier) !== entry.codeChallenge) return badRequest;
     }
-    const granted = this.grants.get(entry.accountId) ?? new Set<string>();
+    const key = grantKey(entry);
+    const granted = this.grants.get(key) ?? new Set<string>();
     for (const s of entry.scopes) granted.add(s);
-    this.grants.set(entry.accountId, granted);
+    this.grants.set(key, granted);
     if (!entry.offline) {
       // Online access: an access token only, as Google does without access_type=offline.
       const access = this.issueAccess(entry);
@@ -299,7 +328,8 @@ export class OAuthServer {
         scope: entry.scopes.join(' '),
         token_type: 'Bearer',
       };
-      if (entry.scopes.includes('openid')) body.id_token = this.idToken(entry.accountId);
+      if (entry.scopes.includes('openid'))
+        body.id_token = this.idToken(entry.accountId, entry.clientId);
       return { status: 200, body };
     }
     const refresh: RefreshToken = {
@@ -320,7 +350,8 @@ export class OAuthServer {
       scope: entry.scopes.join(' '),
       token_type: 'Bearer',
     };
-    if (entry.scopes.includes('openid')) body.id_token = this.idToken(entry.accountId);
+    if (entry.scopes.includes('openid'))
+      body.id_token = this.idToken(entry.accountId, entry.clientId);
     this.onChange();
     return { status: 200, body };
   }
@@ -342,38 +373,50 @@ export class OAuthServer {
       scope: entry.scopes.join(' '),
       token_type: 'Bearer',
     };
-    if (entry.scopes.includes('openid')) body.id_token = this.idToken(entry.accountId);
+    if (entry.scopes.includes('openid'))
+      body.id_token = this.idToken(entry.accountId, entry.clientId);
     return { status: 200, body };
   }
 
-  /** The revocation endpoint: an access or refresh token revokes the whole grant. */
+  /**
+   * The revocation endpoint. As at Google, any access or refresh token revokes the whole grant
+   * of its (principal, client) pair: every refresh and access token of that pair, all scopes.
+   * Other clients' grants, and other principals' (another brand channel), are untouched.
+   */
   revoke(tokenValue: string | undefined): boolean {
     if (!tokenValue) return false;
     const access = this.accessTokens.get(tokenValue);
-    const refreshKey = access?.refreshToken ?? tokenValue;
-    const refresh = this.refreshTokens.get(refreshKey);
-    if (refresh && !refresh.revoked) {
-      this.revokeRefresh(refresh);
-      return true;
-    }
-    if (access) {
-      this.accessTokens.delete(tokenValue);
-      this.onChange();
-      return true;
-    }
-    return false;
+    const refresh = this.refreshTokens.get(access?.refreshToken ?? tokenValue);
+    const owner = refresh && !refresh.revoked ? refresh : access;
+    if (!owner) return false;
+    this.revokeGrant(grantKey({ ...owner, clientId: owner.clientId ?? this.clientId }));
+    return true;
   }
 
   private revokeRefresh(refresh: RefreshToken): void {
-    refresh.revoked = true;
-    for (const [key, a] of this.accessTokens)
-      if (a.refreshToken === refresh.token) this.accessTokens.delete(key);
+    this.revokeGrant(grantKey(refresh));
+  }
+
+  /** Ends every token of a (principal, client) pair and forgets the scopes it granted. */
+  private revokeGrant(key: string): void {
+    const revoked = new Set<string>();
+    for (const r of this.refreshTokens.values())
+      if (grantKey(r) === key) {
+        r.revoked = true;
+        revoked.add(r.token);
+      }
+    for (const [value, a] of this.accessTokens)
+      if (
+        (a.refreshToken !== undefined && revoked.has(a.refreshToken)) ||
+        grantKey({ ...a, clientId: a.clientId ?? this.clientId }) === key
+      )
+        this.accessTokens.delete(value);
     // Revoking removes the app's access, so later consents start from no granted scopes.
-    this.grants.delete(refresh.accountId);
+    this.grants.delete(key);
     this.onChange();
   }
 
-  /** Test switch: revokes one refresh token; false when unknown. */
+  /** Test switch: revokes a refresh token's grant (its whole pair, as /revoke); false when unknown. */
   revokeRefreshToken(tokenValue: string): boolean {
     const refresh = this.refreshTokens.get(tokenValue);
     if (!refresh) return false;
@@ -384,17 +427,11 @@ export class OAuthServer {
   /** Test switch: revokes every refresh token of an account (id or e-mail); returns how many. */
   revokeAccount(idOrEmail: string): number {
     const account = this.account(idOrEmail);
-    let count = 0;
-    for (const refresh of this.refreshTokens.values()) {
-      if (
-        !refresh.revoked &&
-        (refresh.accountId === account?.id || refresh.accountId === idOrEmail)
-      ) {
-        this.revokeRefresh(refresh);
-        count++;
-      }
-    }
-    return count;
+    const matching = [...this.refreshTokens.values()].filter(
+      (r) => !r.revoked && (r.accountId === account?.id || r.accountId === idOrEmail),
+    );
+    for (const refresh of matching) this.revokeRefresh(refresh);
+    return matching.length;
   }
 
   /** Resolves a Bearer token: the principal, or 'invalid' (unknown, expired or revoked). */
@@ -439,4 +476,9 @@ export class OAuthServer {
     for (const a of s.accessTokens ?? []) this.accessTokens.set(a.token, a);
     for (const [k, v] of Object.entries(s.grants ?? {})) this.grants.set(k, new Set(v));
   }
+}
+
+/** The (principal, client) pair a token belongs to: one grant at Google. */
+function grantKey(t: { clientId: string; accountId: string; channelId?: string | undefined }) {
+  return `${t.clientId} ${t.channelId ? `channel:${t.channelId}` : t.accountId}`;
 }
