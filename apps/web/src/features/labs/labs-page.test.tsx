@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { THUMBNAIL_TEST_METHOD } from '@tubewise/contract/labs-constants';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -313,6 +313,25 @@ describe('a new test', () => {
       metric: 'viewsPerDay',
     });
     expect(screen.getByTestId('test-status')).toHaveTextContent('Running');
+  });
+
+  it('takes images dropped on the drop zone, at most three', async () => {
+    setup();
+    labsApi.videos = [buildVideo()];
+    renderApp('/labs?new=1');
+    await userEvent.click(await screen.findByRole('radio', { name: /How to bake sourdough/ }));
+    const zone = screen.getByTestId('thumbnail-drop-zone');
+    fireEvent.drop(zone, {
+      dataTransfer: { files: ['1', '2', '3', '4'].map((n) => png(`dropped-${n}.png`)) },
+    });
+    const chosen = await screen.findByRole('list', { name: 'Chosen thumbnails' });
+    await waitFor(() => expect(labsApi.uploaded).toHaveLength(3));
+    expect(within(chosen).getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      screen.getByText(/A test rotates at most 3 thumbnails; the others were left out/),
+    ).toBeVisible();
+    expect(screen.getByText('3 images chosen. Remove one to choose another.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Choose images' })).toBeDisabled();
   });
 
   it('says when the video already has a running test', async () => {
