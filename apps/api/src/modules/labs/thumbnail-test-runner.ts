@@ -5,9 +5,9 @@
 // a swap is claimed by inserting its journal row (one pending swap per test, one rotation per
 // test and quota day, both unique indexes), and every status change is conditional.
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import sharp from 'sharp';
 import {
   THUMBNAIL_SWAP_UNITS,
   THUMBNAIL_TEST_CONFIDENCE,
@@ -28,6 +28,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChannelCredentials } from '../channels/index.ts';
+import { fetchPreviousThumbnail, type ImageFetch } from '../optimization/index.ts';
 import {
   quotaDayOf,
   type PlatformVideo,
@@ -54,8 +55,19 @@ const START_FOLLOW_UP_MS = 5 * 60_000;
 const MAX_SWAP_ATTEMPTS = 3;
 /** Units of the videos.list read before a swap (recorded with the swap, not budgeted). */
 const READ_UNITS = 1;
-/** Analytics reads per test and tick once the duration ended (catching up the last days). */
-const FINAL_REPORTS = 3;
+/** How long a swap that did not go through waits before it is tried again. */
+export const SWAP_RETRY_MS = 30 * 60_000;
+/** Rotation tries per test and quota day (each may cost a thumbnails.set). */
+const ROTATION_TRIES_PER_DAY = 2;
+/** A final swap refused for good this often, over at least GIVE_UP_AFTER_MS, ends the test. */
+const GIVE_UP_TRIES = 3;
+const GIVE_UP_AFTER_MS = 2 * 86_400_000;
+/** Analytics is read at most this often per test (except for the final decision). */
+const MEASURE_EVERY_MS = 60 * 60_000;
+/** Recent days read again on each pass: Analytics revises its first figures for a few days. */
+const REREAD_DAYS = 3;
+/** Mean grey-level difference (0–255) under which two thumbnails count as the same picture. */
+const SAME_PICTURE = 12;
 
 /** A stored test. */
 export type TestRow = typeof thumbnailTests.$inferSelect;
@@ -66,8 +78,13 @@ export type SwapRow = typeof thumbnailTestSwaps.$inferSelect;
 /** A stored measured day. */
 export type DayRow = typeof thumbnailTestDays.$inferSelect;
 
-/** What became of a swap: set, another process has it, over budget, refused, or not known yet. */
-type SwapOutcome = 'done' | 'busy' | 'budget' | 'gone' | 'refused' | 'unknown';
+/**
+ * What became of a swap: set; another process has it; over budget; the video is gone; refused
+ * for good (a 4xx about the image); not done for now (read failed, 5xx, quota or rate limit:
+ * try later); the channel's grant is lost (reconnect); or sent and not known yet.
+ */
+type SwapOutcome =
+  'done' | 'busy' | 'budget' | 'gone' | 'refused' | 'retry' | 'reconnect' | 'unknown';
 
 /** Active statuses (a test that still owns the video's thumbnail). */
 export const ACTIVE_STATUSES = ['running', 'ending'] as const;
@@ -132,27 +149,63 @@ export function posteriorsOf(test: TestRow, variants: VariantRow[], days: DayRow
   );
 }
 
-const sameThumbnails = (a: unknown, b: unknown) => {
-  const urls = (t: unknown) =>
-    Object.fromEntries(
-      Object.entries((t ?? {}) as Record<string, { url?: string } | undefined>)
-        .filter(([, v]) => v?.url)
-        .map(([k, v]) => [k, v!.url]),
-    );
-  return isDeepStrictEqual(urls(a), urls(b));
-};
+/** How a failed platform call counts: the grant is lost, the video is gone, a refusal, or transient. */
+function failureOf(error: unknown): 'reconnect' | 'gone' | 'refused' | 'retry' {
+  if (!(error instanceof AppError)) return 'retry';
+  switch (error.code) {
+    case 'invalid-grant':
+      return 'reconnect';
+    case 'not-found':
+      return 'gone';
+    case 'platform-unavailable':
+    case 'platform-quota-exceeded':
+    case 'rate-limited':
+    case 'internal':
+      return 'retry';
+    default:
+      return 'refused';
+  }
+}
 
-/** A refusal the platform gave (nothing changed), as opposed to a call whose outcome is unknown. */
-const isRefusal = (error: unknown) =>
-  error instanceof AppError && error.code !== 'platform-unavailable' && error.code !== 'internal';
+/** Whether thumbnails.set failed without an answer (it may have landed). */
+const outcomeUnknown = (error: unknown) =>
+  !(error instanceof AppError) ||
+  error.code === 'platform-unavailable' ||
+  error.code === 'internal';
 
-/** Why a refused swap was refused, as its journal row records it. */
-const refusalReason = (error: unknown) =>
-  error instanceof AppError && error.code === 'not-found'
-    ? 'video-gone'
-    : error instanceof AppError && error.code === 'invalid-grant'
-      ? 'invalid-grant'
-      : 'platform-error';
+/** The journal reason of a failure. */
+const reasonOf = (failure: 'reconnect' | 'gone' | 'refused' | 'retry') =>
+  failure === 'reconnect'
+    ? 'invalid-grant'
+    : failure === 'gone'
+      ? 'video-gone'
+      : failure === 'refused'
+        ? 'refused'
+        : 'platform-error';
+
+/** The notice of a test whose channel must be reconnected. */
+export const RECONNECT_NOTICE =
+  'Tubewise lost access to the channel. Reconnect it, and the test sets the thumbnail it owes YouTube then.';
+
+/** A 32×18 grey picture of an image, to compare thumbnails whatever their URL or encoding. */
+async function fingerprint(data: Buffer): Promise<Buffer | null> {
+  try {
+    return await sharp(data, { failOn: 'none' })
+      .resize(32, 18, { fit: 'fill' })
+      .greyscale()
+      .raw()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** Mean absolute grey-level difference of two fingerprints (0–255). */
+function distance(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - (b[i] ?? 0));
+  return sum / a.length;
+}
 
 /**
  * Runs thumbnail tests: `tick()` (the job `labs.thumbnail-tests`, every 5 minutes, and once at
@@ -166,6 +219,9 @@ export class ThumbnailTestRunner {
   private readonly budget: UnitBudget;
   private readonly clock: Clock;
   private readonly log: Logger;
+  private readonly fetchImage: ImageFetch;
+  /** When this process last read Analytics for a test (one read an hour is plenty). */
+  private readonly measuredAt = new Map<string, number>();
   /** Per-test chains: one step of a test at a time in this process. */
   private readonly running = new Map<string, Promise<unknown>>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -178,6 +234,8 @@ export class ThumbnailTestRunner {
     budget: UnitBudget;
     clock: Clock;
     log: Logger;
+    /** Downloads the platform's current image (to tell whether a swap landed); fetch by default. */
+    fetchImage?: ImageFetch;
   }) {
     this.db = deps.db;
     this.platform = deps.platform;
@@ -185,6 +243,7 @@ export class ThumbnailTestRunner {
     this.budget = deps.budget;
     this.clock = deps.clock;
     this.log = deps.log;
+    this.fetchImage = deps.fetchImage ?? fetch;
   }
 
   /** Runs `work` for a test after any other work of this process on it. */
@@ -285,7 +344,11 @@ export class ThumbnailTestRunner {
   }
 
   private async stepNow(testId: string): Promise<void> {
-    await this.reconcile(testId);
+    const first = await this.load(testId);
+    if (!first || !ACTIVE_STATUSES.includes(first.test.status as 'running')) return;
+    // A lost grant: nothing can be read or set until the channel is reconnected (cheap skip).
+    const reconnect = await this.needsReconnect(first.test.channelId);
+    if (!reconnect) await this.reconcile(testId);
     let loaded = await this.load(testId);
     if (!loaded || !ACTIVE_STATUSES.includes(loaded.test.status as 'running')) return;
     const now = this.clock.now();
@@ -300,8 +363,11 @@ export class ThumbnailTestRunner {
         applied: 'original',
         decidedAt: now.toISOString(),
       });
+    } else if (reconnect) {
+      if (test.notice !== RECONNECT_NOTICE) await this.setNotice(test.id, RECONNECT_NOTICE);
+      return;
     } else if (test.status === 'running' && now >= test.endsAt) {
-      for (let i = 0; i < FINAL_REPORTS && (await this.measureSafely(test, loaded)); i++) {
+      if (await this.measureSafely(test, loaded, true)) {
         loaded = (await this.load(testId))!;
         test = loaded.test;
       }
@@ -309,14 +375,34 @@ export class ThumbnailTestRunner {
     } else if (test.status === 'running') {
       await this.rotateIfDue(test, loaded.variants, loaded.swaps);
       loaded = (await this.load(testId))!;
-      if (await this.measureSafely(loaded.test, loaded)) loaded = (await this.load(testId))!;
+      if (await this.measureSafely(loaded.test, loaded, false)) loaded = (await this.load(testId))!;
       test = await this.decideFromDays(loaded.test, loaded.variants, false);
     }
-    if (test.status === 'ending') await this.finish(testId);
+    if (test.status !== 'ending') return;
+    if (reconnect) {
+      if (test.notice !== RECONNECT_NOTICE) await this.setNotice(test.id, RECONNECT_NOTICE);
+      return;
+    }
+    await this.finish(testId);
+  }
+
+  private async needsReconnect(channelId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ needsReconnect: channels.needsReconnect })
+      .from(channels)
+      .where(eq(channels.id, channelId));
+    return row?.needsReconnect ?? false;
   }
 
   /** Measures, logging a failed Analytics read (the next tick reads again; the swaps go on). */
-  private async measureSafely(test: TestRow, loaded: { variants: VariantRow[]; swaps: SwapRow[] }) {
+  private async measureSafely(
+    test: TestRow,
+    loaded: { variants: VariantRow[]; swaps: SwapRow[] },
+    final: boolean,
+  ) {
+    const last = this.measuredAt.get(test.id);
+    if (!final && last !== undefined && this.clock.now().getTime() - last < MEASURE_EVERY_MS)
+      return false;
     try {
       return await this.measure(test, loaded);
     } catch (error) {
@@ -388,16 +474,52 @@ export class ThumbnailTestRunner {
           notice = `The video had no thumbnail before the test, so there is no original to set back${label ? `: variant ${label} stays live` : ''}.`;
         }
       } else {
+        const what =
+          decision.applied === 'winner' ? 'the winning thumbnail' : 'the original thumbnail';
+        const tries = swaps.filter(
+          (s) =>
+            s.kind === finalKind && s.status === 'failed' && s.createdAt.getTime() >= decidedAt,
+        );
+        const lastTry = tries.at(-1);
+        // A try that did not go through waits a while (each may cost a thumbnails.set).
+        if (lastTry && this.clock.now().getTime() - lastTry.createdAt.getTime() < SWAP_RETRY_MS)
+          return;
         const outcome = await this.swap(test, finalKind, target);
         if (outcome === 'budget') {
           await this.setNotice(
             test.id,
-            `The channel's daily budget of quota units is spent, so ${decision.applied === 'winner' ? 'the winning thumbnail' : 'the original thumbnail'} is set when the budget renews at midnight Pacific time.`,
+            `The channel's daily budget of quota units is spent, so ${what} is set when the budget renews at midnight Pacific time.`,
           );
           return;
         }
-        if (outcome === 'gone') return this.giveUp(test, 'video-gone');
-        if (outcome === 'refused') return this.giveUp(test, 'refused');
+        if (outcome === 'reconnect') return this.setNotice(test.id, RECONNECT_NOTICE);
+        if (outcome === 'retry')
+          return this.setNotice(
+            test.id,
+            `Tubewise could not reach YouTube to set ${what}, so it tries again in 30 minutes.`,
+          );
+        if (outcome === 'gone' || outcome === 'refused') {
+          // Given up only when refused for good: several times, over at least two days.
+          const refusals = [
+            ...tries,
+            { createdAt: this.clock.now(), reason: reasonOf(outcome) },
+          ].filter(
+            (s) =>
+              s.reason === 'video-gone' || s.reason === 'refused' || s.reason === 'image-missing',
+          );
+          const since = refusals[0]!.createdAt.getTime();
+          if (
+            refusals.length >= GIVE_UP_TRIES &&
+            this.clock.now().getTime() - since >= GIVE_UP_AFTER_MS
+          )
+            return this.giveUp(test, outcome === 'gone' ? 'video-gone' : 'refused');
+          return this.setNotice(
+            test.id,
+            outcome === 'gone'
+              ? `YouTube did not find the video when Tubewise set ${what}, so it tries again later.`
+              : `YouTube refused ${what}, so Tubewise tries again later.`,
+          );
+        }
         if (outcome !== 'done') return;
       }
     }
@@ -418,15 +540,13 @@ export class ThumbnailTestRunner {
       .where(and(eq(thumbnailTests.id, test.id), eq(thumbnailTests.status, 'ending')));
   }
 
-  /** Ends a test whose video or grant went away, or whose final swap is refused for good. */
-  private async giveUp(test: TestRow, why: 'video-gone' | 'refused' | 'invalid-grant') {
+  /** Ends a test whose video went away, or whose final swap YouTube refused for good. */
+  private async giveUp(test: TestRow, why: 'video-gone' | 'refused') {
     const now = this.clock.now();
     const notice =
       why === 'video-gone'
         ? 'The video is gone from YouTube, so the test ended without setting a thumbnail.'
-        : why === 'invalid-grant'
-          ? 'Tubewise lost access to the channel (reconnect it), so the test ended and the thumbnail live on YouTube was not changed back.'
-          : 'YouTube refused the thumbnail, so the test ended with the thumbnail live on YouTube now.';
+        : 'YouTube refused the thumbnail again and again over two days, so the test ended with the thumbnail live on YouTube now.';
     await this.db
       .update(thumbnailTests)
       .set({
@@ -458,30 +578,44 @@ export class ThumbnailTestRunner {
   private async rotateIfDue(test: TestRow, variants: VariantRow[], swaps: SwapRow[]) {
     const now = this.clock.now();
     const today = quotaDayOf(now);
-    if (swaps.some((s) => s.kind === 'rotate' && s.quotaDay === today && s.status !== 'failed'))
-      return;
+    const todays = swaps.filter((s) => s.kind === 'rotate' && s.quotaDay === today);
+    if (todays.some((s) => s.status !== 'failed')) return;
+    // A rotation that did not go through: tried again after a while, twice a day at most.
+    if (todays.length >= ROTATION_TRIES_PER_DAY) return;
+    const lastTry = todays.at(-1);
+    if (lastTry && now.getTime() - lastTry.createdAt.getTime() < SWAP_RETRY_MS) return;
     // A test just created: its creator is making the first swap (with the budget it reserved).
     if (!swaps.length && now.getTime() - test.startedAt.getTime() < SWAP_LEASE_MS) return;
     const target = variants[scheduledVariant(test, variants.length, today)]!;
     if (liveVariantId(swaps) === target.id) return;
     const outcome = await this.swap(test, 'rotate', target);
+    const live = labelOf(variants, liveVariantId(swaps));
+    const label = labelOf(variants, target.id);
     if (outcome === 'budget') {
-      const live = labelOf(variants, liveVariantId(swaps));
       await this.setNotice(
         test.id,
-        `Today's swap to variant ${labelOf(variants, target.id)} was skipped: the channel's daily budget of quota units is spent.${live ? ` Variant ${live} stays live` : ''} until the next swap at midnight Pacific time.`,
+        `Today's swap to variant ${label} was skipped: the channel's daily budget of quota units is spent.${live ? ` Variant ${live} stays live` : ''} until the next swap at midnight Pacific time.`,
       );
     } else if (outcome === 'done') {
       await this.setNotice(test.id, null);
     } else if (outcome === 'gone') {
       await this.giveUp(test, 'video-gone');
+    } else if (outcome === 'reconnect') {
+      await this.setNotice(test.id, RECONNECT_NOTICE);
+    } else if (outcome === 'retry' || outcome === 'refused') {
+      await this.setNotice(
+        test.id,
+        `Today's swap to variant ${label} did not go through (${outcome === 'refused' ? 'YouTube refused it' : 'YouTube could not be reached'}).${todays.length + 1 < ROTATION_TRIES_PER_DAY ? ' Tubewise tries once more in 30 minutes.' : ` ${live ? `Variant ${live} stays live` : 'The thumbnail stays'} until the next swap at midnight Pacific time.`}`,
+      );
     }
   }
 
   /**
-   * One journalled thumbnails.set: the journal row (the claim), the budget, a read of the video
-   * (its thumbnails before, to tell later whether the write landed), the write, the row `done`.
-   * `reserved`: the budget was reserved by the caller (a test's first swap).
+   * One journalled thumbnails.set: the budget, the journal row (the claim), a read of the video
+   * (its thumbnails before), the write, the row `done`. The units are reserved before the row
+   * exists, so a process dying in between never leaves a row whose send is uncounted; they are
+   * given back whenever the write was not sent or was refused. `reserved`: the caller reserved
+   * them (a test's first swap); this swap owns them from here on.
    */
   async swap(
     test: TestRow,
@@ -491,21 +625,13 @@ export class ThumbnailTestRunner {
   ): Promise<SwapOutcome> {
     const now = this.clock.now();
     const owner = randomUUID();
-    const [row] = await this.db
-      .insert(thumbnailTestSwaps)
-      .values({
-        testId: test.id,
-        kind,
-        variantId: variant?.id ?? null,
-        quotaDay: quotaDayOf(now),
-        status: 'pending',
-        leaseOwner: owner,
-        leaseUntil: new Date(now.getTime() + SWAP_LEASE_MS),
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return 'busy';
+    const values = {
+      testId: test.id,
+      kind,
+      variantId: variant?.id ?? null,
+      quotaDay: quotaDayOf(now),
+      createdAt: now,
+    };
     if (
       !options.reserved &&
       !(await this.budget.tryReserve(test.channelId, THUMBNAIL_SWAP_UNITS))
@@ -513,30 +639,39 @@ export class ThumbnailTestRunner {
       // A rotation skipped stays as the day's row (no second try that day); a final swap waits.
       if (kind === 'rotate')
         await this.db
-          .update(thumbnailTestSwaps)
-          .set({ status: 'skipped', reason: 'budget', leaseOwner: null, leaseUntil: null })
-          .where(eq(thumbnailTestSwaps.id, row.id));
-      else await this.db.delete(thumbnailTestSwaps).where(eq(thumbnailTestSwaps.id, row.id));
+          .insert(thumbnailTestSwaps)
+          .values({ ...values, status: 'skipped', reason: 'budget' })
+          .onConflictDoNothing();
       return 'budget';
+    }
+    const [row] = await this.db
+      .insert(thumbnailTestSwaps)
+      .values({
+        ...values,
+        status: 'pending',
+        leaseOwner: owner,
+        leaseUntil: new Date(now.getTime() + SWAP_LEASE_MS),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      await this.budget.release(test.channelId, THUMBNAIL_SWAP_UNITS);
+      return 'busy';
     }
     return this.send(test, row, owner);
   }
 
-  /** Reads the video, journals what it shows, sets the image and marks the row done. */
+  /**
+   * Reads the video, journals what it shows, sets the image and marks the row done. The units
+   * of the write are already counted (reserved, or recorded by the reconciler); they are given
+   * back when the write is not sent or is refused.
+   */
   private async send(test: TestRow, row: SwapRow, owner: string): Promise<SwapOutcome> {
-    const imageId = row.variantId
-      ? (
-          await this.db
-            .select({ id: thumbnailTestVariants.thumbnailId })
-            .from(thumbnailTestVariants)
-            .where(eq(thumbnailTestVariants.id, row.variantId))
-        )[0]?.id
-      : test.originalThumbnailId;
-    const image = imageId
-      ? await this.db.query.thumbnailUploads.findFirst({ where: eq(thumbnailUploads.id, imageId) })
-      : undefined;
+    const image = await this.imageOf(test, row.variantId);
+    const release = () => this.budget.release(test.channelId, THUMBNAIL_SWAP_UNITS);
     if (!image) {
       await this.settle(row.id, owner, { status: 'failed', reason: 'image-missing' });
+      await release();
       return 'refused';
     }
     let video: PlatformVideo | undefined;
@@ -545,24 +680,26 @@ export class ThumbnailTestRunner {
         this.platform.getVideos(token, [test.videoYoutubeId]),
       );
     } catch (error) {
-      // Nothing was written: the row fails (a rotation may be tried again by the next tick).
-      await this.settle(row.id, owner, { status: 'failed', reason: refusalReason(error) });
-      if (error instanceof AppError && error.code === 'invalid-grant') {
-        await this.giveUp(test, 'invalid-grant');
-        return 'refused';
-      }
+      // Nothing was written: the row fails (tried again later), its units go back.
+      const failure = failureOf(error);
+      await this.settle(row.id, owner, {
+        status: 'failed',
+        reason: failure === 'retry' ? 'read-failed' : reasonOf(failure),
+      });
+      await release();
       this.log.warn({ err: error, testId: test.id }, 'Reading the video before a swap failed');
-      return 'refused';
+      return failure === 'refused' ? 'retry' : failure;
     }
     if (!video) {
       await this.settle(row.id, owner, { status: 'failed', reason: 'video-gone' });
+      await release();
       return 'gone';
     }
     const [held] = await this.db
       .update(thumbnailTestSwaps)
       .set({
         thumbnailsBefore: video.thumbnails,
-        quotaUnits: sql`${thumbnailTestSwaps.quotaUnits} + ${READ_UNITS}`,
+        quotaUnits: sql`${thumbnailTestSwaps.quotaUnits} + ${READ_UNITS + THUMBNAIL_SWAP_UNITS}`,
         attempts: sql`${thumbnailTestSwaps.attempts} + 1`,
       })
       .where(
@@ -573,28 +710,45 @@ export class ThumbnailTestRunner {
         ),
       )
       .returning({ id: thumbnailTestSwaps.id });
-    if (!held) return 'busy';
+    if (!held) {
+      await release();
+      return 'busy';
+    }
     let sizes: PlatformVideo['thumbnails'];
     try {
       sizes = await this.credentials.withToken(test.channelId, (token) =>
         this.platform.setThumbnail(token, test.videoYoutubeId, image.data, image.mimeType),
       );
     } catch (error) {
-      if (isRefusal(error)) {
-        const reason = refusalReason(error);
-        await this.settle(row.id, owner, { status: 'failed', reason });
-        if (reason === 'video-gone') return 'gone';
-        if (reason === 'invalid-grant') await this.giveUp(test, 'invalid-grant');
-        return 'refused';
+      if (!outcomeUnknown(error)) {
+        const failure = failureOf(error);
+        await this.settle(row.id, owner, { status: 'failed', reason: reasonOf(failure) });
+        await release();
+        return failure;
       }
-      // Sent without an answer: it may have landed. The reconciler reads the video once the
-      // lease runs out and records what the platform shows.
+      // Sent without an answer: it may have landed. The reconciler looks at the video's image
+      // once the lease runs out and records what the platform shows.
       this.log.warn({ err: error, testId: test.id }, 'A thumbnail swap has an unknown outcome');
       this.later(SWAP_LEASE_MS + 250, () => this.step(test.id));
       return 'unknown';
     }
     await this.markDone(row.id, owner, this.clock.now(), sizes, test);
     return 'done';
+  }
+
+  /** The stored image a swap sets: the variant's upload, or the kept original (variant null). */
+  private async imageOf(test: TestRow, variantId: string | null) {
+    const imageId = variantId
+      ? (
+          await this.db
+            .select({ id: thumbnailTestVariants.thumbnailId })
+            .from(thumbnailTestVariants)
+            .where(eq(thumbnailTestVariants.id, variantId))
+        )[0]?.id
+      : test.originalThumbnailId;
+    return imageId
+      ? await this.db.query.thumbnailUploads.findFirst({ where: eq(thumbnailUploads.id, imageId) })
+      : undefined;
   }
 
   /** Records a landed swap (and the video's new thumbnails, as the product shows them). */
@@ -608,13 +762,7 @@ export class ThumbnailTestRunner {
     await this.db.transaction(async (tx) => {
       const [done] = await tx
         .update(thumbnailTestSwaps)
-        .set({
-          status: 'done',
-          appliedAt,
-          quotaUnits: sql`${thumbnailTestSwaps.quotaUnits} + ${THUMBNAIL_SWAP_UNITS}`,
-          leaseOwner: null,
-          leaseUntil: null,
-        })
+        .set({ status: 'done', appliedAt, leaseOwner: null, leaseUntil: null })
         .where(
           and(
             eq(thumbnailTestSwaps.id, swapId),
@@ -648,10 +796,55 @@ export class ThumbnailTestRunner {
       );
   }
 
+  /** Keeps a row pending and leaves it to a later pass (lease until `until`). */
+  private async postpone(swapId: string, owner: string, until: Date) {
+    await this.db
+      .update(thumbnailTestSwaps)
+      .set({ leaseUntil: until })
+      .where(and(eq(thumbnailTestSwaps.id, swapId), eq(thumbnailTestSwaps.leaseOwner, owner)));
+  }
+
+  /**
+   * Whether the video shows a swap's image, judged by the picture (the platform may keep the
+   * same URL after thumbnails.set): the current largest image is downloaded and compared with
+   * the swap's image and with the one live before it (the previous done swap's, else the kept
+   * original). Unknown when the download or a comparison fails.
+   */
+  private async landed(
+    test: TestRow,
+    row: SwapRow,
+    video: PlatformVideo,
+  ): Promise<'landed' | 'not-landed' | 'unknown'> {
+    const current = await fetchPreviousThumbnail(video.thumbnails, this.fetchImage);
+    const target = await this.imageOf(test, row.variantId);
+    if (!current || !target) return 'unknown';
+    const before = doneSwaps(
+      (await this.load(test.id))!.swaps.filter((s) => s.createdAt < row.createdAt),
+    ).at(-1);
+    const beforeImage =
+      before || test.originalThumbnailId
+        ? await this.imageOf(test, before?.variantId ?? null)
+        : undefined;
+    const [now, want, was] = await Promise.all([
+      fingerprint(current.data),
+      fingerprint(target.data),
+      beforeImage ? fingerprint(beforeImage.data) : Promise.resolve(null),
+    ]);
+    if (!now || !want) return 'unknown';
+    const toTarget = distance(now, want);
+    if (!was) return toTarget < SAME_PICTURE ? 'landed' : 'not-landed';
+    // The two pictures look alike: whichever is live, the video shows the swap's picture.
+    if (distance(want, was) < SAME_PICTURE / 4) return 'landed';
+    return toTarget < distance(now, was) ? 'landed' : 'not-landed';
+  }
+
   /**
    * Finishes a swap a dead (or unanswered) process left pending once its lease ran out: the
-   * video's thumbnails differ from those journalled before → it landed (its window starts at the
-   * row's creation); unchanged → it did not: sent again (bounded, within the budget) or failed.
+   * video's image is compared with the swap's and the previous one (see `landed`): the swap's →
+   * done (its window starting at the row); the previous one → sent again (at most 3 times in
+   * all, then failed); cannot tell → the row stays pending and the same image is sent again
+   * (thumbnails.set is idempotent), never judged not landed. A resend of a journalled swap is
+   * counted in the channel's spend whatever its budget says (the platform counts it).
    */
   async reconcile(testId: string): Promise<void> {
     const now = this.clock.now();
@@ -670,11 +863,7 @@ export class ThumbnailTestRunner {
     if (!row) return;
     const test = (await this.load(testId))!.test;
     if (row.thumbnailsBefore === null) {
-      // Died before the write was sent (the budget was reserved): send it now.
-      if (row.attempts >= MAX_SWAP_ATTEMPTS) {
-        await this.settle(row.id, owner, { status: 'failed', reason: 'platform-error' });
-        return;
-      }
+      // Died before the write was sent (its units were reserved before the row): send it now.
       await this.send(test, row, owner);
       return;
     }
@@ -683,52 +872,45 @@ export class ThumbnailTestRunner {
       [video] = await this.credentials.withToken(test.channelId, (token) =>
         this.platform.getVideos(token, [test.videoYoutubeId]),
       );
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'invalid-grant') {
-        await this.settle(row.id, owner, { status: 'failed', reason: 'invalid-grant' });
-        await this.giveUp(test, 'invalid-grant');
-        return;
-      }
-      // Not known yet: the next tick looks again.
-      await this.db
-        .update(thumbnailTestSwaps)
-        .set({ leaseUntil: now })
-        .where(and(eq(thumbnailTestSwaps.id, row.id), eq(thumbnailTestSwaps.leaseOwner, owner)));
+    } catch {
+      // Not known yet (or the grant is lost: the channel is reconnected first): look again later.
+      await this.postpone(row.id, owner, now);
       return;
     }
     if (!video) {
       await this.settle(row.id, owner, { status: 'failed', reason: 'video-gone' });
-      await this.giveUp(test, 'video-gone');
       return;
     }
-    if (!sameThumbnails(video.thumbnails, row.thumbnailsBefore)) {
+    const verdict = await this.landed(test, row, video);
+    if (verdict === 'landed') {
       await this.markDone(row.id, owner, row.createdAt, video.thumbnails, test);
       return;
     }
-    if (
-      row.attempts >= MAX_SWAP_ATTEMPTS ||
-      !(await this.budget.tryReserve(test.channelId, THUMBNAIL_SWAP_UNITS))
-    ) {
-      await this.settle(row.id, owner, {
-        status: 'failed',
-        reason: row.attempts >= MAX_SWAP_ATTEMPTS ? 'platform-error' : 'budget',
-      });
+    if (row.attempts >= MAX_SWAP_ATTEMPTS) {
+      if (verdict === 'not-landed')
+        await this.settle(row.id, owner, { status: 'failed', reason: 'platform-error' });
+      else await this.postpone(row.id, owner, new Date(now.getTime() + SWAP_RETRY_MS));
       return;
     }
+    await this.budget.record(test.channelId, THUMBNAIL_SWAP_UNITS);
     await this.send(test, row, owner);
   }
 
   /**
-   * Reads one Analytics report (days, this video) from the day after the last measured one to
-   * the latest day Analytics can have (yesterday, Pacific) within the rotation, attributes each
-   * day to the variant live all of it, and stores the figures. True when it read one.
+   * Reads one Analytics report (days, this video) from the day after the last measured one, or
+   * the last REREAD_DAYS days if later (Analytics revises its first figures), to the latest day
+   * Analytics can have (yesterday, Pacific) within the rotation, attributes each day to the
+   * variant live all of it, and stores the figures (replacing earlier ones). True when it read.
    */
   async measure(test: TestRow, loaded: { variants: VariantRow[]; swaps: SwapRow[] }) {
     const now = this.clock.now();
     const yesterday = addDays(quotaDayOf(now), -1);
     const last = lastRotationDay(test);
     const to = yesterday < last ? yesterday : last;
-    const from = test.measuredThrough ? addDays(test.measuredThrough, 1) : firstFullDay(test);
+    const next = test.measuredThrough ? addDays(test.measuredThrough, 1) : firstFullDay(test);
+    const reread = addDays(to, 1 - REREAD_DAYS);
+    const start = firstFullDay(test);
+    const from = next < reread ? next : reread < start ? start : reread;
     if (from > to) return false;
     const [channel] = await this.db
       .select({ youtubeId: channels.youtubeId })
@@ -746,6 +928,7 @@ export class ThumbnailTestRunner {
         sort: 'day',
       }),
     );
+    this.measuredAt.set(test.id, now.getTime());
     const column = (name: string) => table.columns.indexOf(name);
     const [dayCol, viewsCol, minutesCol, percentCol] = [
       column('day'),
@@ -780,7 +963,7 @@ export class ThumbnailTestRunner {
     // had no views) or it is at least three days old (Analytics is complete by then).
     const settledDay = addDays(quotaDayOf(now), -3);
     if (!through && to <= settledDay) through = to;
-    if (through)
+    if (through && (!test.measuredThrough || through > test.measuredThrough))
       await this.db
         .update(thumbnailTests)
         .set({ measuredThrough: through, updatedAt: now })

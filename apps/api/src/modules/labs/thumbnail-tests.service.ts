@@ -220,6 +220,8 @@ export class ThumbnailTestsService {
         return row!;
       });
     } catch (error) {
+      // Nothing will be sent: the first swap's units go back.
+      await this.budget.release(channelId, THUMBNAIL_SWAP_UNITS);
       if (isUniqueViolation(error)) throw running();
       throw error;
     }
@@ -231,20 +233,27 @@ export class ThumbnailTestsService {
     const outcome = await this.runner.exclusive(test.id, () =>
       this.runner.swap(test, 'rotate', variants[0]!, { reserved: true }),
     );
-    if (outcome === 'gone' || outcome === 'refused') {
-      // YouTube refused the first swap: nothing changed on the platform, so nothing is kept.
+    if (outcome !== 'done' && outcome !== 'unknown') {
+      // The first swap was not made (its units went back): nothing changed on the platform, so
+      // nothing is kept. The message says what happened.
       const [failed] = await this.db
         .select({ reason: thumbnailTestSwaps.reason })
         .from(thumbnailTestSwaps)
         .where(eq(thumbnailTestSwaps.testId, test.id));
       await this.db.delete(thumbnailTests).where(eq(thumbnailTests.id, test.id));
+      if (outcome === 'reconnect')
+        throw new AppError(
+          'invalid-grant',
+          'Failed to connect to the video platform API. Reconnect your channel to continue.',
+        );
+      if (outcome === 'gone') throw new AppError('not-found', 'YouTube no longer has this video.');
       throw new AppError(
-        failed?.reason === 'invalid-grant' ? 'invalid-grant' : 'platform-unavailable',
-        failed?.reason === 'invalid-grant'
-          ? 'Failed to connect to the video platform API. Reconnect your channel to continue.'
-          : failed?.reason === 'video-gone'
-            ? 'YouTube no longer has this video.'
-            : 'YouTube refused the first thumbnail of the test, so the test was not started.',
+        'platform-unavailable',
+        outcome === 'refused'
+          ? 'YouTube refused the first thumbnail of the test, so the test was not started.'
+          : failed?.reason === 'read-failed'
+            ? 'Tubewise could not read the video from YouTube just now, so the test was not started. Try again in a few minutes.'
+            : 'YouTube did not take the first thumbnail just now (it is unavailable or its quota is used up), so the test was not started. Try again later.',
       );
     }
     return this.present(await this.require(channelId, test.id));
@@ -259,6 +268,28 @@ export class ThumbnailTestsService {
     const test = await this.require(channelId, testId);
     if (!ACTIVE_STATUSES.includes(test.status as 'running'))
       throw new AppError('thumbnail-test-ended', 'This test has already ended.');
+    const decision = test.decision;
+    if (
+      test.status === 'ending' &&
+      decision?.applied === 'winner' &&
+      !(await this.winnerSet(test.id, decision.decidedAt))
+    )
+      // A winner still waiting (for the budget, or YouTube): stopping sets the original back.
+      await this.db
+        .update(thumbnailTests)
+        .set({
+          stopRequestedAt: this.clock.now(),
+          updatedAt: this.clock.now(),
+          notice: null,
+          decision: {
+            winnerVariantId: null,
+            probability: null,
+            reason: 'stopped',
+            applied: 'original',
+            decidedAt: this.clock.now().toISOString(),
+          },
+        })
+        .where(and(eq(thumbnailTests.id, test.id), eq(thumbnailTests.status, 'ending')));
     if (test.status === 'running' && !test.stopRequestedAt)
       await this.db
         .update(thumbnailTests)
@@ -281,6 +312,21 @@ export class ThumbnailTestsService {
       )
       .limit(1);
     return row ?? null;
+  }
+
+  /** Whether a test's winner was set after its decision. */
+  private async winnerSet(testId: string, decidedAt: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ createdAt: thumbnailTestSwaps.createdAt })
+      .from(thumbnailTestSwaps)
+      .where(
+        and(
+          eq(thumbnailTestSwaps.testId, testId),
+          eq(thumbnailTestSwaps.kind, 'winner'),
+          inArray(thumbnailTestSwaps.status, ['done', 'pending']),
+        ),
+      );
+    return rows.some((r) => r.createdAt.getTime() >= Date.parse(decidedAt));
   }
 
   private async refuseIfActive(videoRowId: string) {

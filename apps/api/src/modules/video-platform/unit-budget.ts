@@ -48,6 +48,27 @@ export class UnitBudget {
     return rowsOf(result).length > 0;
   }
 
+  /**
+   * Adds units the channel spent today whatever the budget says: a journalled write sent again
+   * while recovering it (the platform counts it, so the budget does too).
+   */
+  async record(channelId: string, units: number): Promise<void> {
+    const day = quotaDayOf(this.clock.now());
+    await this.db.execute(sql`
+      insert into platform_unit_spend (channel_id, day, units)
+      values (${channelId}, ${day}, ${units})
+      on conflict (channel_id, day) do update
+        set units = platform_unit_spend.units + excluded.units`);
+  }
+
+  /** Gives back units reserved today for a call that was never sent (never below zero). */
+  async release(channelId: string, units: number): Promise<void> {
+    const day = quotaDayOf(this.clock.now());
+    await this.db.execute(sql`
+      update platform_unit_spend set units = greatest(units - ${units}, 0)
+      where channel_id = ${channelId} and day = ${day}`);
+  }
+
   /** Units the channel's optional work spent today. */
   async spentToday(channelId: string): Promise<number> {
     const day = quotaDayOf(this.clock.now());
