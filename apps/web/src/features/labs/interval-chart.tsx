@@ -1,7 +1,13 @@
 import type { ThumbnailTest } from '@tubewise/contract';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { formatNumber } from '../../lib/format.ts';
 import { intervalChartHeight } from './interval-chart-size.ts';
 import { metricValueText, variantColor } from './labs-format.ts';
+
+/** An axis tick: "45%" or "1,200" (views per day). */
+function tickText(metric: ThumbnailTest['metric'], v: number): string {
+  return metric === 'averageViewPercentage' ? `${Number(v.toFixed(1))}%` : formatNumber(v);
+}
 
 /**
  * Each variant's 95% credible interval of the deciding metric as a floating bar (loaded lazily
@@ -22,7 +28,9 @@ export default function IntervalChart({ test }: { test: ThumbnailTest }) {
       height={intervalChartHeight(measured.length)}
       layout="horizontal"
       yAxis={[{ scaleType: 'band', data: labels, width: 100 }]}
-      xAxis={[{ min: floor, max: max + pad, valueFormatter: (v: number) => format(v) }]}
+      xAxis={[
+        { min: floor, max: max + pad, valueFormatter: (v: number) => tickText(test.metric, v) },
+      ]}
       series={[
         // The invisible part up to each interval's low end (stacks start at 0).
         { data: lows, stack: 'interval', color: 'transparent' },

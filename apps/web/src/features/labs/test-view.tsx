@@ -197,7 +197,10 @@ export function TestView({
         </Typography>
       ) : null}
       {test.status === 'ending' ? (
-        <Alert severity="info">The test is being decided; this page updates by itself.</Alert>
+        <Alert severity="info">
+          The test is ending: its result, or the original thumbnail, is being set on YouTube. This
+          page updates by itself.
+        </Alert>
       ) : null}
       <VariantCards test={test} />
       {measured ? (
