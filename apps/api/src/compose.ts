@@ -148,6 +148,12 @@ export interface ComposeOptions {
   keywordData?: KeywordDataProvider;
   /** Search Console (tests pass one that counts calls); default: the official client. */
   searchConsole?: SearchConsole;
+  /**
+   * The Search Console connection's own OAuth client (consent, exchange, refresh, revoke).
+   * Default: SEARCH_CONSOLE_CLIENT_ID's (or the emulator's second client); none (the channels'
+   * client is shared) when a test injects `platform` without this.
+   */
+  searchConsoleOAuth?: VideoPlatform;
   /** The search-results provider (default: DataForSEO's SERP API at KEYWORD_DATA_URL). */
   serp?: SerpProvider;
   /** /readyz answers 503 until markReady() is called (main.ts seeds the demo first). */
@@ -543,9 +549,25 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     archive: options.exportArchive,
   });
   const searchConsoleRepo = new SearchConsoleRepository(db);
+  // Search Console's own OAuth client (a grant independent of the channels' YouTube grant),
+  // unless a test injected the platform or none is configured: then the channels' is shared.
+  const scClient = config.platform.searchConsoleClient;
+  const searchConsoleOAuth =
+    options.searchConsoleOAuth ??
+    (options.platform || !scClient
+      ? null
+      : new YouTubeAdapter({
+          clientId: scClient.id,
+          clientSecret: scClient.secret,
+          authUrl: config.platform.authUrl,
+          tokenUrl: config.platform.tokenUrl,
+          revokeUrl: config.platform.revokeUrl,
+          apiRootUrl: config.platform.apiRootUrl,
+        }));
   const searchConsoleGrants = new SearchConsoleGrants({
     repo: searchConsoleRepo,
-    platform,
+    platform: searchConsoleOAuth ?? platform,
+    separateGrant: searchConsoleOAuth !== null,
     key: config.encryptionKey,
     clock,
     log: logger,
@@ -563,7 +585,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   });
   const searchConsoleConnect = new SearchConsoleConnectService({
     db,
-    platform,
+    platform: searchConsoleOAuth ?? platform,
     grants: searchConsoleGrants,
     clock,
     log: logger,
@@ -754,6 +776,17 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           dataDir: path.join(config.dataDir, 'emulator'),
           clientId: EMULATOR_CLIENT.id,
           clientSecret: EMULATOR_CLIENT.secret,
+          // Search Console's own client, so its grant is independent of the channels'.
+          ...(config.platform.searchConsoleClient
+            ? {
+                otherClients: [
+                  {
+                    clientId: config.platform.searchConsoleClient.id,
+                    clientSecret: config.platform.searchConsoleClient.secret,
+                  },
+                ],
+              }
+            : {}),
           keywordDataLogin: EMULATOR_KEYWORD_DATA.login,
           keywordDataPassword: EMULATOR_KEYWORD_DATA.password,
           redirectUris: [

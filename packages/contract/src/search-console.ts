@@ -26,6 +26,13 @@ export const searchConsoleConnection = z.object({
   needsReconnect: z.boolean(),
   /** The properties it can see (empty when not connected or needing reconnection). */
   sites: z.array(searchConsoleSite),
+  /**
+   * Whether the connection has a Google grant of its own (its own OAuth client): Disconnect
+   * then revokes it at Google. False: it shares the channels' client, so Disconnect only makes
+   * Tubewise forget it (revoking would end the channel's YouTube access too); removing its
+   * access at Google is done on the Google Account's third-party access page.
+   */
+  separateGrant: z.boolean().optional(),
 });
 export type SearchConsoleConnection = z.infer<typeof searchConsoleConnection>;
 

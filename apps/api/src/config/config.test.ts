@@ -271,6 +271,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
+  it("gives Search Console the emulator's second client, its own one, or none (shared)", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).platform.searchConsoleClient).toEqual({
+      id: 'tubewise-emulator-search-console',
+      secret: 'tubewise-emulator-search-console-secret',
+    });
+    const google = { DATA_DIR: dir, GOOGLE_CLIENT_ID: 'yt', GOOGLE_CLIENT_SECRET: 'yt-secret' };
+    expect(loadConfig(google).platform.searchConsoleClient).toBeNull();
+    expect(
+      loadConfig({
+        ...google,
+        SEARCH_CONSOLE_CLIENT_ID: 'sc',
+        SEARCH_CONSOLE_CLIENT_SECRET: 'sc-secret',
+      }).platform.searchConsoleClient,
+    ).toEqual({ id: 'sc', secret: 'sc-secret' });
+    expect(() => loadConfig({ ...google, SEARCH_CONSOLE_CLIENT_ID: 'sc' })).toThrow(
+      /SEARCH_CONSOLE_CLIENT_SECRET: set both or neither/,
+    );
+  });
+
   it('documents every variable in .env.example and the README, with the defaults as values', () => {
     const example = parseEnvFile(path.join(repoRoot, '.env.example'));
     const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');

@@ -50,6 +50,8 @@ export const envSchema = z.object({
   ENCRYPTION_KEY: hexKey,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  SEARCH_CONSOLE_CLIENT_ID: optionalString,
+  SEARCH_CONSOLE_CLIENT_SECRET: optionalString,
   GOOGLE_OAUTH_AUTH_URL: optionalUrl,
   GOOGLE_OAUTH_TOKEN_URL: optionalUrl,
   GOOGLE_OAUTH_REVOKE_URL: optionalUrl,
@@ -293,6 +295,12 @@ export interface PlatformConfig {
   apiRootUrl: string;
   /** Search Console API root, ending with '/' (SEARCH_CONSOLE_API_ROOT_URL). */
   searchConsoleRootUrl: string;
+  /**
+   * The Search Console connection's own OAuth client (its grant at Google is then independent
+   * of the channels' YouTube grant), or null: it shares clientId's, and Disconnect cannot
+   * revoke at Google without ending the channel's grant too.
+   */
+  searchConsoleClient: { id: string; secret: string } | null;
   /** API key for calls made as the product rather than as a channel (public channel search). */
   apiKey: string;
   /** Whether any endpoint is the built-in emulator (then the server mounts it). */
@@ -306,6 +314,12 @@ export const EMULATOR_CLIENT = {
   id: 'tubewise-emulator-client',
   secret: 'tubewise-emulator-secret',
   apiKey: 'tubewise-emulator-key',
+} as const;
+
+/** The emulator's second OAuth client, the Search Console connection's by default. */
+export const EMULATOR_SEARCH_CONSOLE_CLIENT = {
+  id: 'tubewise-emulator-search-console',
+  secret: 'tubewise-emulator-search-console-secret',
 } as const;
 
 /** The credentials the emulator's keyword-data API accepts when no KEYWORD_DATA_URL is set. */
@@ -340,6 +354,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   problems.push(...mailProblems(source));
+  if (given('SEARCH_CONSOLE_CLIENT_ID') !== given('SEARCH_CONSOLE_CLIENT_SECRET'))
+    problems.push('SEARCH_CONSOLE_CLIENT_ID and SEARCH_CONSOLE_CLIENT_SECRET: set both or neither');
   if (given('LLM_BASE_URL')) {
     if (!given('LLM_MODEL')) problems.push('LLM_MODEL: required with LLM_BASE_URL');
   } else {
@@ -402,6 +418,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.SEARCH_CONSOLE_API_ROOT_URL ??
       (env.YOUTUBE_API_ROOT_URL ? 'https://searchconsole.googleapis.com/' : `${internal}/`)
     ).replace(/\/?$/, '/'),
+    // Unset: the emulator's second client while the OAuth client is the emulator's too.
+    searchConsoleClient:
+      env.SEARCH_CONSOLE_CLIENT_ID && env.SEARCH_CONSOLE_CLIENT_SECRET
+        ? { id: env.SEARCH_CONSOLE_CLIENT_ID, secret: env.SEARCH_CONSOLE_CLIENT_SECRET }
+        : env.GOOGLE_CLIENT_ID
+          ? null
+          : { ...EMULATOR_SEARCH_CONSOLE_CLIENT },
     usesEmulator:
       !env.GOOGLE_OAUTH_AUTH_URL ||
       !env.GOOGLE_OAUTH_TOKEN_URL ||

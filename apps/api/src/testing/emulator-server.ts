@@ -13,6 +13,8 @@ export interface EmulatorServer {
   /** The server's port (Stripe's API is at its root when the emulator has `stripe`). */
   port: number;
   adapter: YouTubeAdapter;
+  /** The adapter of the emulator's second client, Search Console's (token calls only). */
+  searchConsoleAdapter: YouTubeAdapter;
   close(): Promise<void>;
 }
 
@@ -35,8 +37,16 @@ export async function startEmulatorServer(
     revokeUrl: `${root}/revoke`,
     apiRootUrl: `${root}/`,
   });
+  const searchConsoleAdapter = new YouTubeAdapter({
+    clientId: 'tubewise-emulator-search-console',
+    clientSecret: 'tubewise-emulator-search-console-secret',
+    authUrl: `${root}/o/oauth2/v2/auth`,
+    tokenUrl: `${root}/token`,
+    revokeUrl: `${root}/revoke`,
+    apiRootUrl: `${root}/`,
+  });
   const port = (server.server.address() as AddressInfo).port;
-  return { emulator, root, port, adapter, close: () => server.close() };
+  return { emulator, root, port, adapter, searchConsoleAdapter, close: () => server.close() };
 }
 
 /** The test Stripe's key and webhook secret (the emulator's test mode, not secrets). */

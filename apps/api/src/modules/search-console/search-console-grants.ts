@@ -1,6 +1,7 @@
 // A person's Search Console tokens: stored encrypted (AES-256-GCM, lib/crypto.ts), refreshed
-// before expiry through the same OAuth client as the channels' (VideoPlatform's token calls),
-// marked for reconnection when Google refuses the refresh token (invalid_grant).
+// before expiry through the Search Console OAuth client (its own, SEARCH_CONSOLE_CLIENT_ID, or
+// the channels' when none is configured), marked for reconnection when Google refuses the
+// refresh token (invalid_grant).
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
@@ -31,13 +32,19 @@ export class SearchConsoleGrants {
   private readonly key: Buffer;
   private readonly clock: Clock;
   private readonly log: Logger;
+  /** Whether the grant is of a client of its own (then Disconnect revokes it at Google). */
+  readonly separateGrant: boolean;
   constructor(deps: {
     repo: SearchConsoleRepository;
+    /** The Search Console OAuth client's token calls (refresh, revoke). */
     platform: VideoPlatform;
+    /** True when `platform` is a client of its own, not the channels'. */
+    separateGrant: boolean;
     key: Buffer;
     clock: Clock;
     log: Logger;
   }) {
+    this.separateGrant = deps.separateGrant;
     this.repo = deps.repo;
     this.platform = deps.platform;
     this.key = deps.key;
@@ -134,18 +141,22 @@ export class SearchConsoleGrants {
   }
 
   /**
-   * Revokes the person's grant at Google (best effort: a dead token cannot be revoked, and the
-   * person's wish to disconnect goes ahead anyway) and forgets it with the channel choices made
-   * with it.
+   * Forgets the person's grant with the channel choices made with it, and revokes it at Google
+   * when it is of a client of its own (best effort: a dead token cannot be revoked, and the
+   * person's wish to disconnect goes ahead anyway).
    *
-   * Google revokes the whole grant of that Google account for our OAuth client, every scope
-   * included: a channel connected with the same Google account loses its access too and asks to
-   * be reconnected (the web's confirmation says so). The emulator only revokes this refresh
-   * token (and forgets the account's granted scopes), so it does not show that side effect.
+   * Google revokes the whole grant of a (Google account, OAuth client) pair, every scope
+   * included: with a shared client that would end the YouTube grant of a channel connected with
+   * the same Google account, so then nothing is revoked and the person removes the access on
+   * their Google Account's third-party access page if they wish.
    */
   async revoke(userId: string): Promise<void> {
     const row = await this.repo.grant(userId);
     if (!row) return;
+    if (!this.separateGrant) {
+      await this.repo.deleteGrant(userId);
+      return;
+    }
     try {
       await this.platform.revokeToken(decryptSecret(this.key, row.refreshTokenEnc));
     } catch (error) {

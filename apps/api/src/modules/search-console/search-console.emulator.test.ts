@@ -9,6 +9,7 @@ import { DELETE_ACCOUNT_CONFIRMATION } from '@tubewise/contract/billing-constant
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  channelCredentials,
   channelMembers,
   channelSearchConsole,
   searchConsoleGrants,
@@ -57,7 +58,12 @@ describe.each(testBackends())('Search Console through the app and the emulator (
         return adapter.query(token, site, q);
       },
     };
-    t = await createTestApp(backend, { platform: server.adapter, searchConsole: counted });
+    t = await createTestApp(backend, {
+      platform: server.adapter,
+      // Search Console's own OAuth client: a grant independent of the channel's.
+      searchConsoleOAuth: server.searchConsoleAdapter,
+      searchConsole: counted,
+    });
     ownerId = await t.createUser('sc-owner@example.com');
     await t.database.db.update(users).set({ name: 'Alex Owner' }).where(eq(users.id, ownerId));
     const demo = server.emulator.state.corpus.channelsOwnedBy(DEMO_ACCOUNT_CREATOR.id)[0]!;
@@ -117,6 +123,7 @@ describe.each(testBackends())('Search Console through the app and the emulator (
     const url = await authUrl(owner);
     const p = url.searchParams;
     expect(p.get('scope')).toBe(SCOPE_SEARCH_CONSOLE_READONLY);
+    expect(p.get('client_id')).toBe('tubewise-emulator-search-console');
     expect(p.get('access_type')).toBe('offline');
     expect(p.get('prompt')).toBe('consent');
     expect(p.has('include_granted_scopes')).toBe(false);
@@ -191,6 +198,7 @@ describe.each(testBackends())('Search Console through the app and the emulator (
       connectedAt: null,
       needsReconnect: false,
       sites: [],
+      separateGrant: true,
     });
   });
 
@@ -409,7 +417,7 @@ describe.each(testBackends())('Search Console through the app and the emulator (
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await grantRow(samId)).toBeUndefined();
-    await expect(server.adapter.refreshAccessToken(refresh)).rejects.toMatchObject({
+    await expect(server.searchConsoleAdapter.refreshAccessToken(refresh)).rejects.toMatchObject({
       kind: 'invalid-grant',
     });
   });
@@ -444,6 +452,9 @@ describe.each(testBackends())('Search Console through the app and the emulator (
       t.config.encryptionKey,
       (await grantRow(ownerId))!.refreshTokenEnc,
     );
+    expect(
+      ((await get('/api/search-console', owner)).json() as SearchConsoleConnection).separateGrant,
+    ).toBe(true);
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/api/search-console',
@@ -456,6 +467,7 @@ describe.each(testBackends())('Search Console through the app and the emulator (
       connectedAt: null,
       needsReconnect: false,
       sites: [],
+      separateGrant: true,
     });
     expect(await grantRow(ownerId)).toBeUndefined();
     expect((await section(channelId, owner)).json()).toEqual({
@@ -464,10 +476,85 @@ describe.each(testBackends())('Search Console through the app and the emulator (
       needsReconnect: false,
       report: null,
     });
-    await expect(server.adapter.refreshAccessToken(refresh)).rejects.toMatchObject({
+    await expect(server.searchConsoleAdapter.refreshAccessToken(refresh)).rejects.toMatchObject({
       kind: 'invalid-grant',
     });
-    // The channel's own YouTube grant is another one (the emulator revokes only this one).
+    // The channel's YouTube grant is of the other client: it keeps working, refreshed anew.
+    await t.database.db
+      .update(channelCredentials)
+      .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(channelCredentials.channelId, channelId));
+    expect(
+      await t.services.credentials.withToken(channelId, async (token) => token.length > 0),
+    ).toBe(true);
     expect((await get(`/api/reporting/channels/${channelId}/organic`, owner)).statusCode).toBe(200);
+  });
+
+  it('with a shared OAuth client, disconnecting only forgets the grant (nothing revoked at Google)', async () => {
+    const shared = await createTestApp(backend, {
+      platform: server.adapter,
+      searchConsole: adapter,
+    });
+    try {
+      const userId = await shared.createUser('sc-shared@example.com');
+      const sharedChannel = await connectEmulatorChannel(shared.services, server.emulator, {
+        userId,
+        youtubeChannelId: server.emulator.state.corpus.channelsOwnedBy(DEMO_ACCOUNT_CREATOR.id)[1]!
+          .id,
+        account: DEMO_ACCOUNT_CREATOR.email,
+      });
+      const cookie = await shared.login('sc-shared@example.com', TEST_PASSWORD);
+      const start = await shared.app.inject({
+        url: '/api/search-console/auth-url',
+        headers: { cookie },
+      });
+      const url = new URL((start.json() as { url: string }).url);
+      expect(url.searchParams.get('client_id')).toBe('tubewise-emulator-client');
+      const back = new URL(
+        server.emulator.control.approveConsent(url.toString(), DEMO_ACCOUNT_CREATOR.email),
+      );
+      const done = await shared.app.inject({
+        url: `${SEARCH_CONSOLE_CALLBACK_PATH}${back.search}`,
+        headers: { cookie },
+      });
+      expect(String(done.headers.location)).toContain('searchConsole=connected');
+      const [row] = await shared.database.db
+        .select()
+        .from(searchConsoleGrants)
+        .where(eq(searchConsoleGrants.userId, userId));
+      const refresh = decryptSecret(shared.config.encryptionKey, row!.refreshTokenEnc);
+      const connection = await shared.app.inject({
+        url: '/api/search-console',
+        headers: { cookie },
+      });
+      expect(connection.statusCode, connection.body).toBe(200);
+      expect((connection.json() as SearchConsoleConnection).separateGrant).toBe(false);
+      const res = await shared.app.inject({
+        method: 'DELETE',
+        url: '/api/search-console',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ connected: false, separateGrant: false });
+      const [gone] = await shared.database.db
+        .select()
+        .from(searchConsoleGrants)
+        .where(eq(searchConsoleGrants.userId, userId));
+      expect(gone).toBeUndefined();
+      // Not revoked at Google: the token still refreshes (the person removes the access on
+      // their Google Account's page), and the channel's grant works.
+      await expect(server.adapter.refreshAccessToken(refresh)).resolves.toMatchObject({
+        accessToken: expect.any(String),
+      });
+      expect(
+        await shared.services.credentials.withToken(
+          sharedChannel,
+          async (token) => token.length > 0,
+        ),
+      ).toBe(true);
+    } finally {
+      await shared.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { and, desc, eq, isNotNull, like, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   analyticsReports,
+  channelMembers,
   channelSearchConsole,
   channels,
   searchConsoleGrants,
@@ -84,7 +85,11 @@ export class SearchConsoleRepository {
     await this.db.delete(searchConsoleGrants).where(eq(searchConsoleGrants.userId, userId));
   }
 
-  /** The property chosen for the channel, or null. */
+  /**
+   * The property chosen for the channel, or null. A choice whose chooser is no longer on the
+   * channel (removed, left) is deleted here and not used: their grant must not keep serving
+   * the channel's people.
+   */
   async choice(channelId: string): Promise<ChannelChoice | null> {
     const [row] = await this.db
       .select({
@@ -92,11 +97,31 @@ export class SearchConsoleRepository {
         userId: channelSearchConsole.userId,
         name: users.name,
         email: users.email,
+        member: channelMembers.userId,
       })
       .from(channelSearchConsole)
       .innerJoin(users, eq(users.id, channelSearchConsole.userId))
+      .leftJoin(
+        channelMembers,
+        and(
+          eq(channelMembers.channelId, channelSearchConsole.channelId),
+          eq(channelMembers.userId, channelSearchConsole.userId),
+        ),
+      )
       .where(eq(channelSearchConsole.channelId, channelId));
     if (!row) return null;
+    if (!row.member) {
+      // Only this chooser's row: a new choice made meanwhile by a member stays.
+      await this.db
+        .delete(channelSearchConsole)
+        .where(
+          and(
+            eq(channelSearchConsole.channelId, channelId),
+            eq(channelSearchConsole.userId, row.userId),
+          ),
+        );
+      return null;
+    }
     return { siteUrl: row.siteUrl, userId: row.userId, connectedBy: row.name || row.email };
   }
 

@@ -66,8 +66,14 @@ export function registerSearchConsoleRoutes(
     app,
     routes.setChannelSearchConsole,
     resolveSession,
-    ({ params, query, body, session }) =>
-      searchConsole.setChannelProperty(params.id, session.userId, body.siteUrl, query.days),
+    ({ params, query, body, session, access }) =>
+      searchConsole.setChannelProperty(
+        params.id,
+        // The declared scope resolved the caller's role on the channel.
+        { userId: session.userId, role: access?.role ?? 'member' },
+        body.siteUrl,
+        query.days,
+      ),
     { tags },
   );
 

@@ -116,8 +116,12 @@ export class SearchConsoleService {
   /** The person's connection and the properties it sees. */
   async connection(userId: string): Promise<SearchConsoleConnection> {
     const grant = await this.repo.grant(userId);
-    if (!grant) return notConnected();
-    const base = { connected: true, connectedAt: grant.connectedAt.toISOString() };
+    if (!grant) return this.notConnected();
+    const base = {
+      connected: true,
+      connectedAt: grant.connectedAt.toISOString(),
+      separateGrant: this.grants.separateGrant,
+    };
     if (grant.needsReconnect) return { ...base, needsReconnect: true, sites: [] };
     try {
       const sites = await this.siteList(userId);
@@ -137,14 +141,13 @@ export class SearchConsoleService {
   }
 
   /**
-   * Disconnects: revokes the grant at Google (logged when that fails) and forgets it, with the
-   * channel choices made with it (cascade). See SearchConsoleGrants.revoke for what Google's
-   * revocation does to a channel connected with the same Google account.
+   * Disconnects: forgets the grant, with the channel choices made with it (cascade), and
+   * revokes it at Google only when it is of a client of its own (SearchConsoleGrants.revoke).
    */
   async disconnect(userId: string): Promise<SearchConsoleConnection> {
     await this.grants.revoke(userId);
     this.sites.delete(userId);
-    return notConnected();
+    return this.notConnected();
   }
 
   /** The channel's section for `days`. */
@@ -169,14 +172,22 @@ export class SearchConsoleService {
 
   /**
    * Sets the channel's property with the caller's grant (one of the properties it can read), or
-   * removes it (null), and answers the section.
+   * removes it (null), and answers the section. A choice someone else made is replaced or
+   * cleared only by the channel's owners (a member may not take over another's choice).
    */
   async setChannelProperty(
     channelId: string,
-    userId: string,
+    caller: { userId: string; role: 'owner' | 'member' },
     siteUrl: string | null,
     days: number,
   ): Promise<ChannelSearchConsole> {
+    const { userId } = caller;
+    const current = await this.repo.choice(channelId);
+    if (current && current.userId !== userId && caller.role !== 'owner')
+      throw new AppError(
+        'forbidden',
+        `${current.connectedBy} chose this channel's Search Console property: only they or the channel's owners can change or remove it.`,
+      );
     if (siteUrl === null) {
       await this.repo.removeChoice(channelId);
       return this.channelSection(channelId, days);
@@ -376,6 +387,16 @@ export class SearchConsoleService {
     });
   }
 
+  private notConnected(): SearchConsoleConnection {
+    return {
+      connected: false,
+      connectedAt: null,
+      needsReconnect: false,
+      sites: [],
+      separateGrant: this.grants.separateGrant,
+    };
+  }
+
   /** Runs `work` once for concurrent asks of the same key. */
   private shared<T>(key: string, work: () => Promise<T>): Promise<T> {
     let pending = this.inFlight.get(key) as Promise<T> | undefined;
@@ -385,10 +406,6 @@ export class SearchConsoleService {
     }
     return pending;
   }
-}
-
-function notConnected(): SearchConsoleConnection {
-  return { connected: false, connectedAt: null, needsReconnect: false, sites: [] };
 }
 
 /** Page URL and views of an embedded-players table. */
