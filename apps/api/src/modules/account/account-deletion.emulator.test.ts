@@ -21,6 +21,7 @@ import {
   billingInvoices,
   billingSubscriptions,
   channelCredentials,
+  channelSearchConsole,
   channels,
   customPlanRequests,
   emailOutbox,
@@ -30,8 +31,11 @@ import {
   pageViews,
   rateLimits,
   savedIdeas,
+  searchConsoleGrants,
   sharedInsights,
   stripeEvents,
+  thumbnailTests,
+  thumbnailTestVariants,
   thumbnailUploads,
   trackedKeywords,
   usageEvents,
@@ -363,16 +367,64 @@ describe.each(testBackends())('account deletion (%s)', (backend) => {
       thumbnailChanged: false,
       quotaUnits: 51,
     });
-    await db.insert(thumbnailUploads).values({
-      channelId: a1!,
-      videoYoutubeId: aliceVideo.youtubeId,
-      mimeType: 'image/png',
-      data: Buffer.from('not really a png'),
-      width: 1280,
-      height: 720,
-      bytes: 16,
-      createdBy: alice,
+    // A thumbnail test she started in her channel and one in Bob's (his keeps it, not her name).
+    for (const [channelId, video] of [
+      [a1!, aliceVideo],
+      [bobChannel, bobVideo],
+    ] as const) {
+      const uploads = await db
+        .insert(thumbnailUploads)
+        .values(
+          [1, 2].map(() => ({
+            channelId,
+            videoYoutubeId: video.youtubeId,
+            mimeType: 'image/png' as const,
+            data: Buffer.from('not really a png'),
+            width: 1280,
+            height: 720,
+            bytes: 16,
+            createdBy: alice,
+          })),
+        )
+        .returning({ id: thumbnailUploads.id });
+      const now = new Date();
+      const [test] = await db
+        .insert(thumbnailTests)
+        .values({
+          channelId,
+          videoId: video.id,
+          videoYoutubeId: video.youtubeId,
+          metric: 'views',
+          durationDays: 7,
+          status: 'completed',
+          startedBy: alice,
+          startedByName: ALICE_NAME,
+          startedAt: now,
+          endsAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: thumbnailTests.id });
+      await db
+        .insert(thumbnailTestVariants)
+        .values(uploads.map((u, position) => ({ testId: test!.id, position, thumbnailId: u.id })));
+    }
+    // Her Search Console connection, read for her channel's and Bob's Reporting.
+    await db.insert(searchConsoleGrants).values({
+      userId: alice,
+      refreshTokenEnc: 'alice-search-console-refresh-enc',
+      scopes: 'https://www.googleapis.com/auth/webmasters.readonly',
+      connectedAt: new Date(),
+      updatedAt: new Date(),
     });
+    await db.insert(channelSearchConsole).values(
+      [a1!, bobChannel].map((channelId) => ({
+        channelId,
+        siteUrl: 'sc-domain:alice-kitchen.example',
+        userId: alice,
+        chosenAt: new Date(),
+      })),
+    );
 
     // Usage events (signed in and, from the same browser, before), mail, counters, an OAuth
     // state, a reset link, a failed sign-in, an export, a custom-plan request, billing rows.
@@ -516,6 +568,9 @@ describe.each(testBackends())('account deletion (%s)', (backend) => {
       'public.custom_plan_requests',
       'public.video_publishes',
       'public.video_script_versions',
+      'public.thumbnail_tests',
+      'public.search_console_grants',
+      'public.channel_search_console',
     ]) {
       expect(tables, table).toContain(table);
     }
@@ -666,6 +721,21 @@ describe.each(testBackends())('account deletion (%s)', (backend) => {
       .from(videoScriptVersions)
       .where(eq(videoScriptVersions.savedIdeaId, ideas[0]!.id));
     expect(versions.map((v) => v.updatedByName)).toEqual([DELETED_PERSON_NAME]);
+    // Bob's thumbnail test stays, no longer naming her; the property read with her grant goes.
+    const bobTests = await db
+      .select()
+      .from(thumbnailTests)
+      .where(eq(thumbnailTests.channelId, bobChannel));
+    expect(bobTests).toHaveLength(1);
+    expect(bobTests[0]).toMatchObject({ startedBy: null, startedByName: DELETED_PERSON_NAME });
+    expect(
+      await db
+        .select()
+        .from(thumbnailTestVariants)
+        .where(eq(thumbnailTestVariants.testId, bobTests[0]!.id)),
+    ).toHaveLength(2);
+    expect(await db.select().from(channelSearchConsole)).toEqual([]);
+    expect(await db.select().from(searchConsoleGrants)).toEqual([]);
     expect(
       await db.select().from(ideaFolders).where(eq(ideaFolders.channelId, bobChannel)),
     ).not.toHaveLength(0);

@@ -15,6 +15,7 @@ import {
   rateLimits,
   savedIdeas,
   stripeEvents,
+  thumbnailTests,
   usageEvents,
   users,
   videoDrafts,
@@ -40,7 +41,10 @@ export interface AccountBilling {
   closeAccount(userId: string): Promise<void>;
 }
 
-/** What other people see in place of a deleted person's name (drafts, publishes, ideas, scripts). */
+/**
+ * What other people see in place of a deleted person's name (drafts, publishes, ideas, scripts,
+ * thumbnail tests).
+ */
 export const DELETED_PERSON_NAME = 'Deleted account';
 
 /** Subscription states that still bill (or may bill again). */
@@ -325,6 +329,10 @@ export class AccountDeletionService {
         .update(videoScripts)
         .set({ updatedByName: DELETED_PERSON_NAME, updatedBy: null })
         .where(eq(videoScripts.updatedBy, userId));
+      await tx
+        .update(thumbnailTests)
+        .set({ startedByName: DELETED_PERSON_NAME, startedBy: null })
+        .where(eq(thumbnailTests.startedBy, userId));
       // Script versions keep only the name that wrote them (their name, else their e-mail).
       if (left.length > 0) {
         const names = [email, ...(name.trim() ? [name.trim()] : [])];

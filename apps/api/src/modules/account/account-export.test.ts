@@ -12,6 +12,7 @@ import {
   accountExports,
   channelCredentials,
   channelMembers,
+  channelSearchConsole,
   channels,
   emailOutbox,
   keywordRanks,
@@ -21,8 +22,14 @@ import {
   rateLimits,
   savedIdeas,
   ideaFolders,
+  searchConsoleGrants,
   sessionTokens,
   sharedInsights,
+  thumbnailTestDays,
+  thumbnailTestSwaps,
+  thumbnailTests,
+  thumbnailTestVariants,
+  thumbnailUploads,
   trackedKeywords,
   users,
   videos,
@@ -39,6 +46,10 @@ import { EXPORT_FILES } from './export-contents.ts';
 const FORMULA_TITLE = '=HYPERLINK("http://evil.example","click")';
 const SECRET_REFRESH = 'enc-refresh-secret-marker-5k2';
 const SECRET_ACCESS = 'enc-access-secret-marker-9p4';
+const SC_REFRESH = 'enc-sc-grant-marker-r7q';
+const SC_ACCESS = 'enc-sc-grant-marker-a3w';
+const STRANGER_SC_REFRESH = 'enc-sc-stranger-marker-z1x';
+const SWAP_LEASE = '7e57ab1e-0000-4000-8000-0000000001ea';
 
 /** The file names the archive holds (EXPORT_FILES writes "a / b" for a JSON and CSV pair). */
 const EXPECTED_FILES = EXPORT_FILES.flatMap((f) => f.name.split(' / ')).sort();
@@ -89,7 +100,7 @@ describe.each(testBackends())('account export (%s)', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend, { clock });
     userId = await t.createUser('exporter@example.com');
-    await t.createUser('stranger@example.com');
+    const strangerId = await t.createUser('stranger@example.com');
     cookie = await t.login('exporter@example.com', TEST_PASSWORD);
     otherCookie = await t.login('stranger@example.com', TEST_PASSWORD);
     const { db } = t.database;
@@ -105,26 +116,139 @@ describe.each(testBackends())('account export (%s)', (backend) => {
       accessTokenEnc: SECRET_ACCESS,
       connectedBy: userId,
     });
-    await db.insert(videos).values([
-      {
+    const [testedVideo] = await db
+      .insert(videos)
+      .values([
+        {
+          channelId,
+          youtubeId: 'vid-formula',
+          title: FORMULA_TITLE,
+          description: 'Line one\nLine "two", with a comma',
+          tags: ['camp', 'cooking'],
+          thumbnails: {},
+          localizations: {},
+        },
+        {
+          channelId,
+          youtubeId: 'vid-plain',
+          title: 'Dutch oven bread — über easy',
+          description: '',
+          tags: [],
+          thumbnails: {},
+          localizations: {},
+        },
+      ])
+      .returning();
+    // A decided thumbnail test of two uploads, with a swap still leased by a worker.
+    const uploads = await db
+      .insert(thumbnailUploads)
+      .values(
+        [1, 2].map((n) => ({
+          channelId,
+          videoYoutubeId: 'vid-formula',
+          mimeType: 'image/png' as const,
+          data: Buffer.from(`image-bytes-marker-${n}`),
+          width: 1280,
+          height: 720,
+          bytes: 20,
+          createdBy: userId,
+        })),
+      )
+      .returning({ id: thumbnailUploads.id });
+    const started = new Date('2025-02-01T08:00:00Z');
+    const [test] = await db
+      .insert(thumbnailTests)
+      .values({
         channelId,
-        youtubeId: 'vid-formula',
-        title: FORMULA_TITLE,
-        description: 'Line one\nLine "two", with a comma',
-        tags: ['camp', 'cooking'],
-        thumbnails: {},
-        localizations: {},
+        videoId: testedVideo!.id,
+        videoYoutubeId: 'vid-formula',
+        metric: 'views',
+        durationDays: 14,
+        status: 'completed',
+        startedBy: userId,
+        startedByName: 'Test User',
+        startedAt: started,
+        endsAt: new Date('2025-02-15T08:00:00Z'),
+        endedAt: new Date('2025-02-15T09:00:00Z'),
+        measuredThrough: '2025-02-14',
+        notice: 'The winner was set on the video.',
+        createdAt: started,
+        updatedAt: started,
+      })
+      .returning();
+    const variantRows = await db
+      .insert(thumbnailTestVariants)
+      .values(uploads.map((u, position) => ({ testId: test!.id, position, thumbnailId: u.id })))
+      .returning();
+    await db
+      .update(thumbnailTests)
+      .set({
+        decision: {
+          winnerVariantId: variantRows[1]!.id,
+          probability: 0.97,
+          reason: 'confident',
+          applied: 'winner',
+          decidedAt: '2025-02-15T08:30:00.000Z',
+        },
+      })
+      .where(eq(thumbnailTests.id, test!.id));
+    await db.insert(thumbnailTestSwaps).values([
+      {
+        testId: test!.id,
+        kind: 'rotate',
+        variantId: variantRows[0]!.id,
+        quotaDay: '2025-02-01',
+        status: 'done',
+        quotaUnits: 50,
+        attempts: 1,
+        createdAt: started,
+        appliedAt: started,
       },
       {
-        channelId,
-        youtubeId: 'vid-plain',
-        title: 'Dutch oven bread — über easy',
-        description: '',
-        tags: [],
-        thumbnails: {},
-        localizations: {},
+        testId: test!.id,
+        kind: 'winner',
+        variantId: variantRows[1]!.id,
+        quotaDay: '2025-02-15',
+        status: 'skipped',
+        reason: 'budget',
+        leaseOwner: SWAP_LEASE,
+        leaseUntil: new Date('2025-02-15T08:31:00Z'),
+        createdAt: new Date('2025-02-15T08:30:00Z'),
       },
     ]);
+    await db.insert(thumbnailTestDays).values({
+      testId: test!.id,
+      day: '2025-02-02',
+      variantId: variantRows[0]!.id,
+      views: 321,
+      watchMinutes: 900,
+      averageViewPercentage: 41.5,
+    });
+    // Search Console: their connection and their channel's property; the stranger's connection.
+    await db.insert(searchConsoleGrants).values([
+      {
+        userId,
+        refreshTokenEnc: SC_REFRESH,
+        accessTokenEnc: SC_ACCESS,
+        accessExpiresAt: new Date('2025-03-01T00:00:00Z'),
+        scopes: 'https://www.googleapis.com/auth/webmasters.readonly openid',
+        connectedAt: new Date('2025-01-10T10:00:00Z'),
+        updatedAt: new Date('2025-01-10T10:00:00Z'),
+      },
+      {
+        userId: strangerId,
+        refreshTokenEnc: STRANGER_SC_REFRESH,
+        scopes: 'https://www.googleapis.com/auth/webmasters.readonly',
+        connectedAt: new Date('2025-01-11T10:00:00Z'),
+        updatedAt: new Date('2025-01-11T10:00:00Z'),
+      },
+    ]);
+    await db.insert(channelSearchConsole).values({
+      channelId,
+      siteUrl: 'sc-domain:export-kitchen.example',
+      userId,
+      chosenAt: new Date('2025-01-10T10:05:00Z'),
+    });
     const [folder] = await db
       .insert(ideaFolders)
       .values({ channelId, name: 'Your saved ideas', isDefault: true })
@@ -262,6 +386,62 @@ describe.each(testBackends())('account export (%s)', (backend) => {
       { keyword: 'camp cooking', latestDay: '2025-01-02', latestPosition: 3 },
     ]);
 
+    // Thumbnail tests: thumbnails by upload id (listed in thumbnails.json), swaps, days, decision.
+    const uploadIds = (json('thumbnails.json') as { id: string }[]).map((u) => u.id);
+    const tests = json('thumbnail-tests.json') as {
+      variants: { id: string; thumbnailId: string; label: string }[];
+      swaps: Record<string, unknown>[];
+      decision: { winnerVariantId: string };
+    }[];
+    expect(tests).toHaveLength(1);
+    expect(tests[0]).toMatchObject({
+      channelId,
+      videoYoutubeId: 'vid-formula',
+      metric: 'views',
+      durationDays: 14,
+      status: 'completed',
+      startedByName: 'Test User',
+      startedByYou: true,
+      measuredThrough: '2025-02-14',
+      notice: 'The winner was set on the video.',
+      decision: { probability: 0.97, reason: 'confident', applied: 'winner' },
+      days: [{ day: '2025-02-02', views: 321, watchMinutes: 900, averageViewPercentage: 41.5 }],
+    });
+    const [a, b] = tests[0]!.variants;
+    expect(tests[0]!.variants.map((v) => v.label)).toEqual(['A', 'B']);
+    expect(uploadIds).toEqual(expect.arrayContaining([a!.thumbnailId, b!.thumbnailId]));
+    expect(tests[0]!.decision.winnerVariantId).toBe(b!.id);
+    expect(tests[0]!.swaps).toMatchObject([
+      { kind: 'rotate', variantId: a!.id, quotaDay: '2025-02-01', status: 'done', quotaUnits: 50 },
+      { kind: 'winner', variantId: b!.id, status: 'skipped', reason: 'budget', appliedAt: null },
+    ]);
+    for (const swap of tests[0]!.swaps) {
+      expect(Object.keys(swap)).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/lease|thumbnailsBefore/)]),
+      );
+    }
+    expect(text('thumbnail-tests.json')).not.toContain(SWAP_LEASE);
+    // The images themselves are not in the archive.
+    expect(Object.keys(files).map(text).join('\n')).not.toContain('image-bytes-marker');
+
+    // Search Console: the connection without its tokens, and the channel's property.
+    expect(json('search-console.json')).toEqual({
+      connection: {
+        connectedAt: '2025-01-10T10:00:00.000Z',
+        scopes: ['https://www.googleapis.com/auth/webmasters.readonly', 'openid'],
+        needsReconnect: false,
+        updatedAt: '2025-01-10T10:00:00.000Z',
+      },
+      channelProperties: [
+        {
+          channelId,
+          siteUrl: 'sc-domain:export-kitchen.example',
+          chosenAt: '2025-01-10T10:05:00.000Z',
+          chosenByYou: true,
+        },
+      ],
+    });
+
     // CSV: the shared writer's quoting, BOM and formula guard.
     const csv = text('videos.csv');
     expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -279,6 +459,9 @@ describe.each(testBackends())('account export (%s)', (backend) => {
       user!.passwordHash!,
       SECRET_REFRESH,
       SECRET_ACCESS,
+      SC_REFRESH,
+      SC_ACCESS,
+      STRANGER_SC_REFRESH,
       ...(await db.select({ h: sessionTokens.tokenHash }).from(sessionTokens)).map((r) => r.h),
       ...(await db.select({ h: passwordTokens.tokenHash }).from(passwordTokens)).map((r) => r.h),
       ...(await db.select({ h: oauthStates.stateHash }).from(oauthStates)).map((r) => r.h),
@@ -289,6 +472,7 @@ describe.each(testBackends())('account export (%s)', (backend) => {
     const everything = Object.keys(files).map(text).join('\n');
     for (const secret of secrets) expect(everything).not.toContain(secret);
     expect(everything).not.toMatch(/passwordHash|password_hash|refreshToken|tokenHash/i);
+    expect(everything).not.toMatch(/refresh|accessToken|accessExpires/i);
   });
 
   it('allows one open export at a time (409 export-in-progress), then another', async () => {

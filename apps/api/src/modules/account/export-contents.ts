@@ -6,6 +6,7 @@ import {
   billingInvoices,
   billingSubscriptions,
   channelMembers,
+  channelSearchConsole,
   channelSettings,
   channelSyncs,
   channels,
@@ -20,7 +21,12 @@ import {
   playlists,
   reportingSettings,
   savedIdeas,
+  searchConsoleGrants,
   sessionFamilies,
+  thumbnailTestDays,
+  thumbnailTestSwaps,
+  thumbnailTests,
+  thumbnailTestVariants,
   thumbnailUploads,
   trackedKeywords,
   users,
@@ -74,6 +80,16 @@ export const EXPORT_FILES: readonly { name: string; holds: string }[] = [
     name: 'thumbnails.json',
     holds: 'thumbnails uploaded for videos: size and dates (the images are not included)',
   },
+  {
+    name: 'thumbnail-tests.json',
+    holds:
+      "thumbnail A/B tests: their thumbnails (ids of thumbnails.json), each day's swap and figures, the decision",
+  },
+  {
+    name: 'search-console.json',
+    holds:
+      'your Search Console connection (when, which permissions; no tokens) and the property chosen for each channel',
+  },
   { name: 'idea-folders.json', holds: 'folders of saved ideas' },
   { name: 'saved-ideas.json / saved-ideas.csv', holds: 'saved video ideas with their figures' },
   { name: 'scripts.json', holds: 'scripts written for saved ideas (HTML)' },
@@ -119,7 +135,8 @@ export function exportReadme(input: { productName: string; email: string; at: Da
     ...EXPORT_FILES.map((f) => `  ${f.name.padEnd(width)}${f.holds}`),
     '',
     'Never included: your password (only a hash of it is stored, and not exported), the',
-    "channels' platform access tokens, session and password-reset tokens, and sign-in links.",
+    "channels' platform access tokens, your Search Console tokens, session and password-reset",
+    'tokens, and sign-in links.',
     "Search results, keyword figures and captions are the platforms' data, cached for everyone,",
     'and are not part of your account.',
     '',
@@ -260,6 +277,8 @@ export async function writeAccountExport(
   await writeChannels(db, archive, memberships, ids);
   await writeVideos(db, archive, list);
   await writeChannelTables(db, archive, list);
+  await writeThumbnailTests(db, archive, list, userId);
+  await writeSearchConsole(db, archive, list, userId);
   await writeIdeas(db, archive, list);
   await writeRankings(db, archive, list);
 
@@ -767,6 +786,159 @@ async function writeChannelTables(
       thumbnails.add({ channelId: channel.id, ...row });
   }
   thumbnails.end();
+}
+
+/**
+ * thumbnail-tests.json: every test of every channel, page by page, each with its thumbnails
+ * (upload ids: the images are left out as in thumbnails.json), its platform swaps (without the
+ * workers' leases) and its measured days.
+ */
+async function writeThumbnailTests(
+  db: Db,
+  archive: ArchiveWriter,
+  list: ExportChannel[],
+  userId: string,
+): Promise<void> {
+  const json = archive.jsonArray('thumbnail-tests.json');
+  for (const channel of list) {
+    let after: string | null = null;
+    for (;;) {
+      const tests = await db
+        .select({
+          id: thumbnailTests.id,
+          videoYoutubeId: thumbnailTests.videoYoutubeId,
+          metric: thumbnailTests.metric,
+          durationDays: thumbnailTests.durationDays,
+          status: thumbnailTests.status,
+          originalThumbnailId: thumbnailTests.originalThumbnailId,
+          startedByName: thumbnailTests.startedByName,
+          startedByYou: sql<boolean>`${thumbnailTests.startedBy} is not distinct from ${userId}::uuid`,
+          startedAt: thumbnailTests.startedAt,
+          endsAt: thumbnailTests.endsAt,
+          endedAt: thumbnailTests.endedAt,
+          stopRequestedAt: thumbnailTests.stopRequestedAt,
+          measuredThrough: thumbnailTests.measuredThrough,
+          decision: thumbnailTests.decision,
+          notice: thumbnailTests.notice,
+          createdAt: thumbnailTests.createdAt,
+          updatedAt: thumbnailTests.updatedAt,
+        })
+        .from(thumbnailTests)
+        .where(
+          and(
+            eq(thumbnailTests.channelId, channel.id),
+            after ? gt(thumbnailTests.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(thumbnailTests.id))
+        .limit(EXPORT_PAGE_ROWS);
+      if (tests.length === 0) break;
+      const testIds = tests.map((x) => x.id);
+      // A test has at most 3 thumbnails and a swap and a measured day per day of its duration.
+      const variants = await db
+        .select({
+          testId: thumbnailTestVariants.testId,
+          id: thumbnailTestVariants.id,
+          position: thumbnailTestVariants.position,
+          thumbnailId: thumbnailTestVariants.thumbnailId,
+        })
+        .from(thumbnailTestVariants)
+        .where(inArray(thumbnailTestVariants.testId, testIds))
+        .orderBy(asc(thumbnailTestVariants.testId), asc(thumbnailTestVariants.position));
+      const swaps = await db
+        .select({
+          testId: thumbnailTestSwaps.testId,
+          id: thumbnailTestSwaps.id,
+          kind: thumbnailTestSwaps.kind,
+          variantId: thumbnailTestSwaps.variantId,
+          quotaDay: thumbnailTestSwaps.quotaDay,
+          status: thumbnailTestSwaps.status,
+          reason: thumbnailTestSwaps.reason,
+          quotaUnits: thumbnailTestSwaps.quotaUnits,
+          createdAt: thumbnailTestSwaps.createdAt,
+          appliedAt: thumbnailTestSwaps.appliedAt,
+        })
+        .from(thumbnailTestSwaps)
+        .where(inArray(thumbnailTestSwaps.testId, testIds))
+        .orderBy(asc(thumbnailTestSwaps.createdAt), asc(thumbnailTestSwaps.id));
+      const days = await db
+        .select({
+          testId: thumbnailTestDays.testId,
+          day: thumbnailTestDays.day,
+          variantId: thumbnailTestDays.variantId,
+          views: thumbnailTestDays.views,
+          watchMinutes: thumbnailTestDays.watchMinutes,
+          averageViewPercentage: thumbnailTestDays.averageViewPercentage,
+        })
+        .from(thumbnailTestDays)
+        .where(inArray(thumbnailTestDays.testId, testIds))
+        .orderBy(asc(thumbnailTestDays.day));
+      const of = <R extends { testId: string }>(rows: R[], testId: string) =>
+        rows.filter((r) => r.testId === testId).map(({ testId: _testId, ...rest }) => rest);
+      for (const test of tests) {
+        json.add({
+          channelId: channel.id,
+          ...test,
+          variants: of(variants, test.id).map((v) => ({
+            ...v,
+            label: String.fromCharCode(65 + v.position),
+          })),
+          swaps: of(swaps, test.id),
+          days: of(days, test.id),
+        });
+      }
+      if (tests.length < EXPORT_PAGE_ROWS) break;
+      after = tests[tests.length - 1]!.id;
+    }
+  }
+  json.end();
+}
+
+/**
+ * search-console.json: the person's own connection (never its tokens) and the property each of
+ * their channels shows, with whether it is read through their connection.
+ */
+async function writeSearchConsole(
+  db: Db,
+  archive: ArchiveWriter,
+  list: ExportChannel[],
+  userId: string,
+): Promise<void> {
+  const [grant] = await db
+    .select({
+      connectedAt: searchConsoleGrants.connectedAt,
+      scopes: searchConsoleGrants.scopes,
+      needsReconnect: searchConsoleGrants.needsReconnect,
+      updatedAt: searchConsoleGrants.updatedAt,
+    })
+    .from(searchConsoleGrants)
+    .where(eq(searchConsoleGrants.userId, userId));
+  const ids = list.map((c) => c.id);
+  const properties = ids.length
+    ? await db
+        .select({
+          channelId: channelSearchConsole.channelId,
+          siteUrl: channelSearchConsole.siteUrl,
+          chosenAt: channelSearchConsole.chosenAt,
+          chosenByYou: sql<boolean>`${channelSearchConsole.userId} = ${userId}::uuid`,
+        })
+        .from(channelSearchConsole)
+        .where(inArray(channelSearchConsole.channelId, ids))
+    : [];
+  const order = new Map(ids.map((id, i) => [id, i]));
+  archive.json('search-console.json', {
+    connection: grant
+      ? {
+          connectedAt: grant.connectedAt,
+          scopes: grant.scopes.split(' ').filter(Boolean),
+          needsReconnect: grant.needsReconnect,
+          updatedAt: grant.updatedAt,
+        }
+      : null,
+    channelProperties: properties.sort(
+      (a, b) => (order.get(a.channelId) ?? 0) - (order.get(b.channelId) ?? 0),
+    ),
+  });
 }
 
 /** Folders, saved ideas (JSON and CSV), scripts and their versions. */
