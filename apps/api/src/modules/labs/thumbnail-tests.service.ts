@@ -136,11 +136,7 @@ export class ThumbnailTestsService {
       .from(publishJournal)
       .where(and(eq(publishJournal.videoId, video.id), eq(publishJournal.status, 'pending')))
       .limit(1);
-    if (pending.length)
-      throw new AppError(
-        'publish-in-progress',
-        'This video is being published right now. Start the test once the publish has finished.',
-      );
+    if (pending.length) throw publishInProgress();
     const ids = input.thumbnailIds;
     if (new Set(ids).size !== ids.length)
       throw new AppError('bad-request', 'Each thumbnail of a test must be a different upload.');
@@ -196,6 +192,15 @@ export class ThumbnailTestsService {
     let test: TestRow;
     try {
       test = await this.db.transaction(async (tx) => {
+        // The per-video lock publishes take after claiming a thumbnail write: a publish claimed
+        // before this point is seen here; one claimed after waits for this insert and sees it.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`thumbnail:${video.id}`}))`);
+        const [publishing] = await tx
+          .select({ id: publishJournal.id })
+          .from(publishJournal)
+          .where(and(eq(publishJournal.videoId, video.id), eq(publishJournal.status, 'pending')))
+          .limit(1);
+        if (publishing) throw publishInProgress();
         const [row] = await tx
           .insert(thumbnailTests)
           .values({
@@ -390,6 +395,12 @@ export class ThumbnailTestsService {
     return presentTest(stored, this.clock.now(), this.runner.nextSwapAt(test));
   }
 }
+
+const publishInProgress = () =>
+  new AppError(
+    'publish-in-progress',
+    'This video is being published right now. Start the test once the publish has finished.',
+  );
 
 const notFound = () => new AppError('not-found', 'This thumbnail test does not exist.');
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PublishRecord, PublishResponse, publishBody } from '@tubewise/contract';
 import { hardLimitErrors } from '@tubewise/recommendations';
 import type { z } from 'zod';
@@ -139,6 +139,20 @@ export class PublishService {
       const twin = await this.journal.findByKey(video.id, key);
       if (twin) return this.replay(channelId, videoId, twin);
       throw await this.inProgress(video.id);
+    }
+    if (thumbnail) {
+      // A thumbnail test may have been started since the check above: wait for any start in
+      // flight on this video (Labs holds the same per-video lock while it checks for a pending
+      // publish and inserts its test), then look again. The claim is visible to a start after.
+      await this.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`thumbnail:${video.id}`}))`);
+      });
+      try {
+        await this.optimization.assertThumbnailFree(video.id);
+      } catch (error) {
+        await this.journal.fail(entry.id, owner, 'not-applied');
+        throw error;
+      }
     }
     const lease = this.journal.keepAlive(entry.id, owner);
     try {
