@@ -319,9 +319,10 @@ test('labs: a three-thumbnail test rotates daily to its winner; a stopped test p
     // The editor shows the running test and keeps the thumbnail as it is until the test ends.
     await page.goto(`/optimization/videos/${encodeURIComponent(tested!.videoId)}`);
     const thumbnailField = page.getByRole('region', { name: 'Thumbnail', exact: true });
+    // The editor loads the video, its draft and recommendations first (slow on a busy machine).
     await expect(
       thumbnailField.getByText(/A thumbnail test is running on this video until/),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     await expect(thumbnailField.getByRole('button', { name: 'Upload thumbnail' })).toBeDisabled();
     await thumbnailField.getByRole('link', { name: 'See the test in Labs' }).click();
     await expect(page).toHaveURL(atPath('/labs'));
