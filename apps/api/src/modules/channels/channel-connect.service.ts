@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { channelMembers, channels, oauthStates } from '../../db/schema/index.ts';
@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { SCOPE_MANAGE, type VideoPlatform } from '../video-platform/index.ts';
 import type { ChannelCredentials } from './channel-credentials.ts';
 import { safeOAuthReturnPath } from './oauth-return-path.ts';
+import { claimOAuthState } from './oauth-state.ts';
 
 /** An OAuth `state` is good for this long (the consent page is a few clicks). */
 export const OAUTH_STATE_TTL_SECONDS = 15 * 60;
@@ -116,21 +117,7 @@ export class ChannelConnectService {
     input: CallbackInput,
     session: { userId: string; familyId: string } | null,
   ): Promise<OAuthReturn> {
-    const now = this.clock.now();
-    const claimed = input.state
-      ? await this.db
-          .update(oauthStates)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(oauthStates.stateHash, hashToken(this.secret, input.state)),
-              isNull(oauthStates.usedAt),
-              gt(oauthStates.expiresAt, now),
-            ),
-          )
-          .returning()
-      : [];
-    const state = claimed[0];
+    const state = await claimOAuthState(this.db, this.secret, input.state, this.clock.now());
     if (
       !state ||
       !session ||

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { routes } from '@tubewise/contract';
 import { defineRoute, type SessionResolver } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,6 +7,7 @@ import type { ChannelConnectService } from './channel-connect.service.ts';
 import type { ChannelsService } from './channels.service.ts';
 import type { ChannelSearchService } from './channel-search.service.ts';
 import { sortedLocales } from './locales.ts';
+import { oauthCallbackQuery, redirectWithParams } from './oauth-callback.ts';
 
 /** Path of the OAuth callback (the redirect URI registered with Google). */
 export const OAUTH_CALLBACK_PATH = '/oauth/youtube/callback';
@@ -52,22 +52,13 @@ export function registerChannelRoutes(
     {
       schema: {
         hide: true,
-        querystring: z.object({
-          code: z.string().max(2000).optional(),
-          state: z.string().max(200).optional(),
-          error: z.string().max(200).optional(),
-          scope: z.string().max(2000).optional(),
-        }),
+        querystring: oauthCallbackQuery,
       },
     },
     async (request, reply) => {
       const session = await resolveSession(request);
       const result = await connect.complete(request.query, session);
-      // The return path may carry its own query and hash: the parameters join its query.
-      const target = new URL(result.path, 'http://app.invalid');
-      for (const [name, value] of Object.entries(result.params))
-        target.searchParams.set(name, value);
-      return reply.redirect(`${target.pathname}${target.search}${target.hash}`, 302);
+      return redirectWithParams(reply, result.path, result.params);
     },
   );
 

@@ -11,4 +11,6 @@ export { ChannelSearchService } from './channel-search.service.ts';
 export { OAUTH_CALLBACK_PATH, registerChannelRoutes } from './channels.routes.ts';
 export { ChannelsService, DEFAULT_CHANNEL_SETTINGS } from './channels.service.ts';
 export { LOCALES, sortedLocales } from './locales.ts';
+export { oauthCallbackQuery, redirectWithParams } from './oauth-callback.ts';
 export { safeOAuthReturnPath } from './oauth-return-path.ts';
+export { claimOAuthState, type OAuthStateRow } from './oauth-state.ts';

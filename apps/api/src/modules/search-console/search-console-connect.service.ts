@@ -2,14 +2,17 @@
 // own (no include_granted_scopes, so it never merges into a channel's YouTube grant), with a
 // one-time state bound to the session family and PKCE S256, as the channel connection does.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { oauthStates } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { OAUTH_STATE_TTL_SECONDS, safeOAuthReturnPath } from '../channels/index.ts';
+import {
+  claimOAuthState,
+  OAUTH_STATE_TTL_SECONDS,
+  safeOAuthReturnPath,
+} from '../channels/index.ts';
 import type { PlatformTokens, VideoPlatform } from '../video-platform/index.ts';
 import type { SearchConsoleGrants } from './search-console-grants.ts';
 import {
@@ -111,21 +114,7 @@ export class SearchConsoleConnectService {
     input: SearchConsoleCallbackInput,
     session: { userId: string; familyId: string } | null,
   ): Promise<SearchConsoleCallbackResult> {
-    const now = this.clock.now();
-    const claimed = input.state
-      ? await this.db
-          .update(oauthStates)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(oauthStates.stateHash, hashToken(this.secret, input.state)),
-              isNull(oauthStates.usedAt),
-              gt(oauthStates.expiresAt, now),
-            ),
-          )
-          .returning()
-      : [];
-    const state = claimed[0];
+    const state = await claimOAuthState(this.db, this.secret, input.state, this.clock.now());
     if (
       !state ||
       !session ||

@@ -24,6 +24,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../testing/test-app.ts';
+import { PlatformError } from '../video-platform/index.ts';
 import {
   SCOPE_SEARCH_CONSOLE_READONLY,
   SEARCH_CONSOLE_CALLBACK_PATH,
@@ -40,6 +41,8 @@ describe.each(testBackends())('Search Console through the app and the emulator (
   let t: TestApp;
   let adapter: SearchConsoleAdapter;
   const calls: string[] = [];
+  /** While set, a query filtered by page answers Google's 400 (an expression it refuses). */
+  const refuseFiltered = { on: false, asked: 0 };
   let ownerId: string;
   let owner: string;
   let channelId: string;
@@ -55,6 +58,12 @@ describe.each(testBackends())('Search Console through the app and the emulator (
       },
       query: (token, site, q) => {
         calls.push(`query:${q.dimensions.join(',')}`);
+        if (refuseFiltered.on && q.filters?.some((f) => f.dimension === 'page')) {
+          refuseFiltered.asked++;
+          return Promise.reject(
+            new PlatformError('bad-request', 'Invalid regular expression.', { status: 400 }),
+          );
+        }
         return adapter.query(token, site, q);
       },
     };
@@ -397,6 +406,58 @@ describe.each(testBackends())('Search Console through the app and the emulator (
     expect(((await section(channelId, sam)).json() as ChannelSearchConsole).connectedBy).toBe(
       'Alex Owner',
     );
+  });
+
+  it("lets only the chooser or the channel's owners replace a choice; drops a former member's", async () => {
+    const sam = await t.login('sam@example.com', TEST_PASSWORD);
+    const samId = (
+      await t.database.db.select().from(users).where(eq(users.email, 'sam@example.com'))
+    )[0]!.id;
+    // Sam connects the Google account that can read the owner's properties too.
+    expect(
+      (await consent(await authUrl(sam), DEMO_ACCOUNT_CREATOR.email, sam)).searchParams.get(
+        'searchConsole',
+      ),
+    ).toBe('connected');
+    const taken = await put(channelId, sam, PREFIX);
+    expect(taken.statusCode, taken.body).toBe(403);
+    expect(taken.json()).toMatchObject({
+      error: { code: 'forbidden', message: expect.stringContaining('Alex Owner') },
+    });
+    expect((await put(channelId, sam, null)).statusCode).toBe(403);
+    expect((await put(channelId, owner, null)).statusCode).toBe(200);
+
+    // Sam's own choice; its report stands without embed queries when Google refuses the filter.
+    refuseFiltered.on = true;
+    try {
+      const mine = await put(channelId, sam, PREFIX);
+      expect(mine.statusCode, mine.body).toBe(200);
+      const body = mine.json() as ChannelSearchConsole;
+      expect(body.connectedBy).toBe('Test User');
+      expect(body.report).not.toBeNull();
+      expect(refuseFiltered.asked).toBe(1);
+      expect(body.report!.embedQueries).toEqual([]);
+      expect(body.report!.queries.length).toBeGreaterThan(0);
+    } finally {
+      refuseFiltered.on = false;
+    }
+    expect((await put(channelId, sam, PREFIX)).statusCode).toBe(200);
+
+    // Sam leaves the channel: their grant no longer serves it, and the choice is gone.
+    await t.database.db.delete(channelMembers).where(eq(channelMembers.userId, samId));
+    expect((await section(channelId, owner)).json()).toEqual({
+      siteUrl: null,
+      connectedBy: null,
+      needsReconnect: false,
+      report: null,
+    });
+    expect(
+      await t.database.db
+        .select()
+        .from(channelSearchConsole)
+        .where(eq(channelSearchConsole.channelId, channelId)),
+    ).toEqual([]);
+    expect((await put(channelId, owner, DOMAIN)).statusCode).toBe(200);
   });
 
   it('revokes the Search Console grant at Google when the account is deleted', async () => {

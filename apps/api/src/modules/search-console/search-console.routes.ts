@@ -3,9 +3,9 @@
 // declared scope).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { routes } from '@tubewise/contract';
 import { defineRoute, type SessionResolver } from '../../http/route.ts';
+import { oauthCallbackQuery, redirectWithParams } from '../channels/index.ts';
 import type { SearchConsoleConnectService } from './search-console-connect.service.ts';
 import type { SearchConsoleService } from './search-console.service.ts';
 
@@ -82,22 +82,13 @@ export function registerSearchConsoleRoutes(
     {
       schema: {
         hide: true,
-        querystring: z.object({
-          code: z.string().max(2000).optional(),
-          state: z.string().max(200).optional(),
-          error: z.string().max(200).optional(),
-          scope: z.string().max(2000).optional(),
-        }),
+        querystring: oauthCallbackQuery,
       },
     },
     async (request, reply) => {
       const session = await resolveSession(request);
       const result = await connect.complete(request.query, session);
-      // The return path may carry its own query and hash: the parameter joins its query.
-      const target = new URL(result.path, 'http://app.invalid');
-      for (const [name, value] of Object.entries(result.params))
-        target.searchParams.set(name, value);
-      return reply.redirect(`${target.pathname}${target.search}${target.hash}`, 302);
+      return redirectWithParams(reply, result.path, result.params);
     },
   );
 }

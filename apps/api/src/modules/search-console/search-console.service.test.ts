@@ -1,6 +1,11 @@
 // The section's pure helpers: Pacific days, which pages a property covers, the page regex.
 import { describe, expect, it } from 'vitest';
-import { exactAlternatives, propertyCovers, pstDate } from './search-console.service.ts';
+import {
+  cappedAlternatives,
+  exactAlternatives,
+  propertyCovers,
+  pstDate,
+} from './search-console.service.ts';
 
 describe('Search Console helpers', () => {
   it('counts days in PST (UTC−8) whatever the season', () => {
@@ -30,5 +35,20 @@ describe('Search Console helpers', () => {
     expect(pattern.test('https://a.test/x?y=12')).toBe(false);
     expect(pattern.test('https://aXtest/x?y=1')).toBe(false);
     expect(pattern.test('https://a.test/bbc.d')).toBe(false);
+  });
+
+  it('caps the page pattern by dropping the least viewed pages', () => {
+    const urls = Array.from({ length: 25 }, (_, i) => `https://a.test/${'p'.repeat(300)}/${i}`);
+    const pattern = cappedAlternatives(urls)!;
+    expect(pattern.length).toBeLessThanOrEqual(4_000);
+    const re = new RegExp(pattern);
+    expect(re.test(urls[0]!)).toBe(true);
+    expect(re.test(urls[24]!)).toBe(false);
+    expect(cappedAlternatives(urls.slice(0, 3))).toBe(exactAlternatives(urls.slice(0, 3)));
+    expect(cappedAlternatives(urls, 20)).toBeNull();
+    expect(cappedAlternatives([])).toBeNull();
+    // Exactly at the limit still fits.
+    const two = exactAlternatives(urls.slice(0, 2));
+    expect(cappedAlternatives(urls.slice(0, 2), two.length)).toBe(two);
   });
 });

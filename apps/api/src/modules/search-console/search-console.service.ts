@@ -73,9 +73,41 @@ export function propertyCovers(siteUrl: string, pageUrl: string): boolean {
   return pageUrl.startsWith(siteUrl);
 }
 
+/**
+ * Longest page filter pattern sent. Google documents no limit for an includingRegex
+ * expression in the API reference or discovery document; Search Console's own regex filter
+ * takes 4,096 characters, so the pattern stays under that with room to spare.
+ */
+export const PAGE_PATTERN_MAX_CHARS = 4_000;
+
 /** An RE2 pattern matching exactly one of the URLs. */
 export function exactAlternatives(urls: readonly string[]): string {
-  return `^(${urls.map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`;
+  return `^(${urls.map(escapeRe2).join('|')})$`;
+}
+
+/**
+ * exactAlternatives of the first URLs (most viewed first) that fit in `maxChars`: the least
+ * viewed pages are dropped. Null when not even the first one fits.
+ */
+export function cappedAlternatives(
+  urls: readonly string[],
+  maxChars = PAGE_PATTERN_MAX_CHARS,
+): string | null {
+  const kept: string[] = [];
+  // '^(' + ')$' and one '|' between alternatives.
+  let length = 4;
+  for (const url of urls) {
+    const escaped = escapeRe2(url);
+    const added = escaped.length + (kept.length > 0 ? 1 : 0);
+    if (length + added > maxChars) break;
+    kept.push(escaped);
+    length += added;
+  }
+  return kept.length > 0 ? `^(${kept.join('|')})$` : null;
+}
+
+function escapeRe2(url: string): string {
+  return url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** Reads Search Console for people and channels; knows nothing of HTTP. */
@@ -182,13 +214,8 @@ export class SearchConsoleService {
     days: number,
   ): Promise<ChannelSearchConsole> {
     const { userId } = caller;
-    const current = await this.repo.choice(channelId);
-    if (current && current.userId !== userId && caller.role !== 'owner')
-      throw new AppError(
-        'forbidden',
-        `${current.connectedBy} chose this channel's Search Console property: only they or the channel's owners can change or remove it.`,
-      );
     if (siteUrl === null) {
+      await this.assertMayReplace(channelId, caller);
       await this.repo.removeChoice(channelId);
       return this.channelSection(channelId, days);
     }
@@ -222,8 +249,22 @@ export class SearchConsoleService {
         issues: [{ path: 'siteUrl', message }],
       });
     }
+    await this.assertMayReplace(channelId, caller);
     await this.repo.setChoice(channelId, siteUrl, userId, this.clock.now());
     return this.channelSection(channelId, days);
+  }
+
+  /** Refuses a member replacing or clearing the choice someone else made (owners may). */
+  private async assertMayReplace(
+    channelId: string,
+    caller: { userId: string; role: 'owner' | 'member' },
+  ): Promise<void> {
+    const current = await this.repo.choice(channelId);
+    if (current && current.userId !== caller.userId && caller.role !== 'owner')
+      throw new AppError(
+        'forbidden',
+        `${current.connectedBy} chose this channel's Search Console property: only they or the channel's owners can change or remove it.`,
+      );
   }
 
   /** The person's properties, from the short-lived cache or Google. */
@@ -303,21 +344,26 @@ export class SearchConsoleService {
     const embedding = Object.keys(embeds.views)
       .filter((page) => propertyCovers(siteUrl, page))
       .sort((a, b) => embeds.views[b]! - embeds.views[a]! || a.localeCompare(b));
-    const embedQueries =
-      embedding.length > 0
-        ? await query({
-            ...period,
-            dimensions: ['query'],
-            filters: [
-              {
-                dimension: 'page',
-                operator: 'includingRegex',
-                expression: exactAlternatives(embedding),
-              },
-            ],
-            rowLimit: SEARCH_CONSOLE_TOP_ROWS,
-          })
-        : { rows: [] };
+    const pattern = cappedAlternatives(embedding);
+    let embedQueries: { rows: SearchAnalyticsRow[] } = { rows: [] };
+    if (pattern) {
+      try {
+        embedQueries = await query({
+          ...period,
+          dimensions: ['query'],
+          filters: [{ dimension: 'page', operator: 'includingRegex', expression: pattern }],
+          rowLimit: SEARCH_CONSOLE_TOP_ROWS,
+        });
+      } catch (error) {
+        // Google refused the filter (too long or complex for it): the section stands without
+        // the queries leading to embedding pages rather than failing whole.
+        if (!(error instanceof PlatformError && error.kind === 'bad-request')) throw error;
+        this.log.warn(
+          { err: error, channelId, patternLength: pattern.length },
+          'Search Console refused the embedding pages filter: no embed queries',
+        );
+      }
+    }
     return {
       complete,
       report: {
