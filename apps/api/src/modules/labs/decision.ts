@@ -1,22 +1,33 @@
 // Deciding a thumbnail test, as THUMBNAIL_TEST_METHOD states it: each measured day is one
-// observation; a variant's daily values are Normal(μ_i, σ²) with one σ² shared by the variants
-// (pooled, so a variant with a day or two is already measurable) and the noninformative prior
-// p(μ, σ²) ∝ 1/σ². Each μ_i's posterior is then a Student-t (df = days − variants measured)
-// centred on its sample mean, and the probability of being best comes from joint posterior draws.
+// observation with the noninformative prior p(β, σ²) ∝ 1/σ² and one σ² shared by the variants
+// (pooled, so a variant with a day or two is already measurable). When the observations carry
+// their day, the model is value = level_i + slope·(day − mid-day) + noise: the rotation puts
+// variant A on the earlier days of each cycle, so a channel whose views fall (or grow) would
+// otherwise hand A (or the last variant) the win. Without days the model is value = μ_i + noise.
+// Either way the levels' posterior is a multivariate Student-t (least squares; σ² from the
+// residuals), and the probability of being best comes from joint posterior draws.
 
 /** One measured day: the variant live all day and the deciding metric's value that day. */
 export interface DayObservation {
   variant: number;
   value: number;
+  /**
+   * The day's index (any origin, one per day, e.g. days since the test began). When every
+   * observation has one, a linear trend over the days is part of the model.
+   */
+  day?: number;
 }
 
-/** What the data says of one variant's mean. */
+/** What the data says of one variant's level. */
 export interface VariantPosterior {
   /** Measured days. */
   n: number;
-  /** Sample mean; null when n = 0. */
+  /**
+   * The estimated level: the sample mean, or with a trend the level at the middle of the
+   * measured days (the trend taken out); null when n = 0.
+   */
   mean: number | null;
-  /** 95% credible interval of the mean; null until measurable. */
+  /** 95% credible interval of that level; null until measurable. */
   interval: { low: number; high: number } | null;
   /** Null until every variant is measurable. */
   probabilityBest: number | null;
@@ -28,7 +39,7 @@ export interface Verdict {
   winner: number | null;
   /** The most probable best's probability of being best (also when it does not win); null until measurable. */
   probability: number | null;
-  /** The most probable best reached the confidence after the minimum days of every variant. */
+  /** The most probable best reached the early bar (earlyConfidence after the minimum days of every variant). */
   confident: boolean;
 }
 
@@ -42,29 +53,50 @@ const CREDIBLE_MASS = 0.95;
  */
 const VARIANCE_FLOOR = 1e-9;
 
-/** Posterior of each variant's mean (higher is better) and its probability of being best. */
+/**
+ * The least-squares fit in scaled units: per variant its level, the factor of its own noise
+ * (√(1/n_i)) and its loading on the slope's noise (ū_i/√W), so that the levels' covariance,
+ * in units of σ², is diag(1/n_i) + ū ūᵀ/W, the variant block of (XᵀX)⁻¹.
+ */
+interface Fit {
+  levels: number[];
+  own: number[];
+  shared: number[] | null;
+  squares: number;
+  df: number;
+}
+
+/** Posterior of each variant's level (higher is better) and its probability of being best. */
 export function posteriors(
   observations: DayObservation[],
   variantCount: number,
   options: { draws?: number; seed?: string } = {},
 ): VariantPosterior[] {
   const count = Number.isFinite(variantCount) ? Math.max(0, Math.floor(variantCount)) : 0;
+  const kept = observations.filter(
+    ({ variant, value }) =>
+      Number.isInteger(variant) && variant >= 0 && variant < count && Number.isFinite(value),
+  );
   const groups = Array.from({ length: count }, (): number[] => []);
-  for (const { variant, value } of observations) {
-    if (Number.isFinite(value)) groups[variant]?.push(value);
-  }
+  for (const { variant, value } of kept) groups[variant]?.push(value);
 
   // Work in units of a power of two near the largest magnitude: dividing by it is exact, so the
   // means are the plain means, and sums of squares of huge values cannot overflow.
-  const maxAbs = Math.max(0, ...groups.flat().map(Math.abs));
+  const maxAbs = Math.max(0, ...kept.map(({ value }) => Math.abs(value)));
   // (log2 of the largest double rounds up to 1024, whose power of two is no longer finite.)
   const scale = maxAbs > 1 ? 2 ** Math.min(1023, Math.floor(Math.log2(maxAbs))) : 1;
   const stats = groups.map((values) => groupStats(values.map((value) => value / scale)));
-
-  const days = stats.reduce((sum, group) => sum + group.n, 0);
   const measured = stats.filter((group) => group.n > 0);
-  const df = days - measured.length;
-  if (df < 1) {
+  const everyMeasured = measured.length === count && count > 0;
+
+  const fit = (everyMeasured ? trendFit(kept, count, scale) : null) ?? {
+    levels: stats.map((group) => group.mean),
+    own: stats.map((group) => (group.n > 0 ? 1 / Math.sqrt(group.n) : 0)),
+    shared: null,
+    squares: stats.reduce((sum, group) => sum + group.squares, 0),
+    df: kept.length - measured.length,
+  };
+  if (fit.df < 1) {
     return stats.map((group) => ({
       n: group.n,
       mean: group.n > 0 ? finite(group.mean * scale) : null,
@@ -73,33 +105,35 @@ export function posteriors(
     }));
   }
 
-  const pooled = stats.reduce((sum, group) => sum + group.squares, 0) / df;
-  const largestMean = Math.max(...measured.map((group) => Math.abs(group.mean)));
-  const variance = Math.max(pooled, VARIANCE_FLOOR * (1 / scale + largestMean) ** 2);
-  const standardErrors = stats.map((group) => (group.n > 0 ? Math.sqrt(variance / group.n) : 0));
-  const quantile = studentTQuantile((1 + CREDIBLE_MASS) / 2, df);
+  const largestLevel = Math.max(
+    ...fit.levels.filter((_, index) => (stats[index]?.n ?? 0) > 0).map(Math.abs),
+  );
+  const variance = Math.max(fit.squares / fit.df, VARIANCE_FLOOR * (1 / scale + largestLevel) ** 2);
+  const s = Math.sqrt(variance);
+  const quantile = studentTQuantile((1 + CREDIBLE_MASS) / 2, fit.df);
 
-  const everyMeasured = measured.length === count && count > 0;
   const probabilities = everyMeasured
     ? probabilitiesBest(
-        stats.map((group) => group.mean),
-        standardErrors,
-        df,
+        fit.levels,
+        fit.own.map((factor) => factor * s),
+        fit.shared?.map((factor) => factor * s) ?? null,
+        fit.df,
         drawsOf(options.draws),
         options.seed ?? DEFAULT_SEED,
       )
     : null;
 
   return stats.map((group, index) => {
-    const se = standardErrors[index] ?? 0;
+    const level = fit.levels[index] ?? 0;
+    const se = s * Math.hypot(fit.own[index] ?? 0, fit.shared?.[index] ?? 0);
     return {
       n: group.n,
-      mean: group.n > 0 ? finite(group.mean * scale) : null,
+      mean: group.n > 0 ? finite(level * scale) : null,
       interval:
         group.n > 0
           ? {
-              low: finite((group.mean - quantile * se) * scale),
-              high: finite((group.mean + quantile * se) * scale),
+              low: finite((level - quantile * se) * scale),
+              high: finite((level + quantile * se) * scale),
             }
           : null,
       probabilityBest: probabilities ? (probabilities[index] ?? 0) : null,
@@ -108,13 +142,74 @@ export function posteriors(
 }
 
 /**
- * `confident` when every variant has ≥ minDaysPerVariant days and the most probable best has
- * probability ≥ confidence; `winner` is then that variant. When `final` (the duration ended),
- * winner is the most probable best only if it reaches `confidence`, else null (the original is restored).
+ * Least squares of value ~ level_i + slope·u with u = day − mid-day (halfway between the first
+ * and last measured day), so each level is the variant's value at the test's middle. Null, for
+ * the model without a trend, when a day is missing, when the residuals would have no degree of
+ * freedom (N − k − 1 < 1), or when no variant was measured on two different days (the slope
+ * would be confounded with the levels).
+ */
+function trendFit(kept: DayObservation[], count: number, scale: number): Fit | null {
+  const dayOf: number[] = [];
+  for (const { day } of kept) {
+    if (day === undefined || !Number.isFinite(day)) return null;
+    dayOf.push(day);
+  }
+  const df = kept.length - count - 1;
+  if (df < 1) return null;
+  const middle = (Math.min(...dayOf) + Math.max(...dayOf)) / 2;
+  const n = new Float64Array(count);
+  const sumU = new Float64Array(count);
+  const sumY = new Float64Array(count);
+  kept.forEach(({ variant, value }, index) => {
+    n[variant] = (n[variant] ?? 0) + 1;
+    sumU[variant] = (sumU[variant] ?? 0) + (dayOf[index] ?? 0) - middle;
+    sumY[variant] = (sumY[variant] ?? 0) + value / scale;
+  });
+  const meanU = Array.from(n, (days, variant) => (sumU[variant] ?? 0) / days);
+  const meanY = Array.from(n, (days, variant) => (sumY[variant] ?? 0) / days);
+  // W is the within-variant spread of the days, the slope's information.
+  let within = 0;
+  let cross = 0;
+  let spread = 0;
+  kept.forEach(({ variant, value }, index) => {
+    const u = (dayOf[index] ?? 0) - middle - (meanU[variant] ?? 0);
+    within += u * u;
+    cross += u * (value / scale - (meanY[variant] ?? 0));
+    spread += ((dayOf[index] ?? 0) - middle) ** 2;
+  });
+  if (!(within > 1e-9 * (1 + spread)) || !Number.isFinite(spread)) return null;
+  const slope = cross / within;
+  const levels = meanY.map((mean, variant) => mean - slope * (meanU[variant] ?? 0));
+  let squares = 0;
+  kept.forEach(({ variant, value }, index) => {
+    const fitted = (levels[variant] ?? 0) + slope * ((dayOf[index] ?? 0) - middle);
+    squares += (value / scale - fitted) ** 2;
+  });
+  if (!Number.isFinite(squares) || !levels.every(Number.isFinite)) return null;
+  return {
+    levels,
+    own: Array.from(n, (days) => 1 / Math.sqrt(days)),
+    shared: meanU.map((mean) => mean / Math.sqrt(within)),
+    squares,
+    df,
+  };
+}
+
+/**
+ * Early (not `final`): `confident`, and `winner` the most probable best, when every variant has
+ * ≥ minDaysPerVariant days and that probability reaches `earlyConfidence` (default
+ * `confidence`): checking every day is a sequence of looks, so an early stop needs the stricter
+ * bar. When `final` (the duration ended), the most probable best wins if it reaches
+ * `confidence`, else winner is null (the original is restored).
  */
 export function verdict(
   posteriors: VariantPosterior[],
-  options: { confidence: number; minDaysPerVariant: number; final: boolean },
+  options: {
+    confidence: number;
+    minDaysPerVariant: number;
+    final: boolean;
+    earlyConfidence?: number;
+  },
 ): Verdict {
   const probabilities: number[] = [];
   for (const posterior of posteriors) {
@@ -128,10 +223,11 @@ export function verdict(
     if (probability > (probabilities[best] ?? 0)) best = index;
   });
   const probability = probabilities[best] ?? 0;
-  const reached = probability >= options.confidence;
   const confident =
-    reached && posteriors.every((posterior) => posterior.n >= options.minDaysPerVariant);
-  return { winner: confident || (options.final && reached) ? best : null, probability, confident };
+    probability >= (options.earlyConfidence ?? options.confidence) &&
+    posteriors.every((posterior) => posterior.n >= options.minDaysPerVariant);
+  const wins = options.final ? confident || probability >= options.confidence : confident;
+  return { winner: wins ? best : null, probability, confident };
 }
 
 /** The `p` quantile of Student's t with `df` degrees of freedom (p in (0, 1), df > 0). */
@@ -172,28 +268,33 @@ function groupStats(values: number[]): { n: number; mean: number; squares: numbe
 }
 
 /**
- * Monte Carlo probability of each variant's mean being the highest: each draw takes σ² from its
- * scaled inverse-χ² posterior, then every μ_i from Normal(mean_i, σ²/n_i), which makes each μ_i
- * marginally Student-t while keeping the shared σ² joint. A tie splits its draw evenly.
+ * Monte Carlo probability of each variant's level being the highest: each draw takes σ/s from
+ * its scaled inverse-χ² posterior, then the levels as level_i + σ/s·(own_i·z_i + shared_i·z₀)
+ * with independent standard normals (z₀ the slope's, shared by all): correlated normals whose
+ * covariance is the fit's, so the levels are jointly Student-t with one σ². A tie splits its
+ * draw evenly.
  */
 function probabilitiesBest(
-  means: number[],
-  standardErrors: number[],
+  levels: number[],
+  own: number[],
+  shared: number[] | null,
   df: number,
   draws: number,
   seed: string,
 ): number[] {
   const random = new Random(seed);
-  const count = means.length;
+  const count = levels.length;
   const wins = new Float64Array(count);
   const drawn = new Float64Array(count);
   for (let draw = 0; draw < draws; draw += 1) {
     // σ/s = √(df/χ²); a χ² of exactly 0 would divide by zero, so it is kept above the least double.
     const spread = Math.sqrt(df / Math.max(random.chiSquare(df), Number.MIN_VALUE));
+    const common = shared ? random.normal() : 0;
     let best = Number.NEGATIVE_INFINITY;
     let ties = 0;
     for (let i = 0; i < count; i += 1) {
-      const value = (means[i] ?? 0) + (standardErrors[i] ?? 0) * spread * random.normal();
+      const noise = (own[i] ?? 0) * random.normal() + (shared?.[i] ?? 0) * common;
+      const value = (levels[i] ?? 0) + spread * noise;
       drawn[i] = value;
       if (value > best) {
         best = value;
