@@ -10,7 +10,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '@tubewise/emulator';
 import type { Database } from '../../db/client.ts';
-import { channels, platformUnitSpend, thumbnailTestSwaps } from '../../db/schema/index.ts';
+import {
+  channels,
+  platformUnitSpend,
+  thumbnailTests,
+  thumbnailTestSwaps,
+} from '../../db/schema/index.ts';
 import { connectEmulatorChannel, syncChannel } from '../../testing/connect-channel.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
 import {
@@ -43,7 +48,13 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
   let channelId: string;
   let yt: string;
   let next = 0;
-  const control = { failReads: 0, failSets: 0, applyThenFail: 0, stripVersions: false };
+  const control = {
+    passReads: 0,
+    failReads: 0,
+    failSets: 0,
+    applyThenFail: 0,
+    stripVersions: false,
+  };
 
   beforeAll(async () => {
     clock = new TestClock(Date.now());
@@ -55,7 +66,8 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
       get(target, key, receiver) {
         if (key === 'getVideos') {
           const read: VideoPlatform['getVideos'] = async (...args) => {
-            if (control.failReads > 0) {
+            if (control.passReads > 0) control.passReads -= 1;
+            else if (control.failReads > 0) {
               control.failReads -= 1;
               throw new PlatformError('unavailable', 'Backend error.');
             }
@@ -346,4 +358,70 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
     expect(after.notice).toBeNull();
     expect(await platformMean(videoId)).not.toBeCloseTo(variantMean, 0);
   }, 120_000);
+
+  it('a read failing before the first swap says so, and the units go back', async () => {
+    await database.db.delete(platformUnitSpend);
+    cookie = await t.login('labs@example.com', TEST_PASSWORD);
+    const videoId = takeVideo();
+    const a = await upload(videoId, await solid(10, 100, 200));
+    const b = await upload(videoId, await solid(200, 100, 10));
+    control.passReads = 1; // the creation's own read of the live image goes through
+    control.failReads = 1;
+    const res = await call('POST', labs(), { videoId, thumbnailIds: [a, b] });
+    control.passReads = 0;
+    control.failReads = 0;
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toMatch(/could not read the video/);
+    expect(res.json().error.message).not.toMatch(/refused/);
+    expect(await spent()).toBe(0);
+    const list = (await call('GET', labs())).json();
+    expect(list.tests.some((x: { videoId: string }) => x.videoId === videoId)).toBe(false);
+  }, 60_000);
+
+  it('stopping a test whose winner waits for the budget sets the original back instead', async () => {
+    const { videoId, id } = await start(
+      [
+        [250, 30, 30],
+        [30, 30, 250],
+      ],
+      6,
+    );
+    const test = (await call('GET', `${labs()}/${id}`)).json();
+    const liveA = await platformMean(videoId);
+    // Decided for B, the final swap waiting: the channel's budget is spent.
+    await database.db
+      .insert(platformUnitSpend)
+      .values({ channelId, day: quotaDayOf(clock.now()), units: 1000 })
+      .onConflictDoUpdate({
+        target: [platformUnitSpend.channelId, platformUnitSpend.day],
+        set: { units: 1000 },
+      });
+    await database.db
+      .update(thumbnailTests)
+      .set({
+        status: 'ending',
+        decision: {
+          winnerVariantId: test.variants[1].id,
+          probability: 0.97,
+          reason: 'confident',
+          applied: 'winner',
+          decidedAt: clock.now().toISOString(),
+        },
+      })
+      .where(eq(thumbnailTests.id, id));
+    await t.services.thumbnailTestRunner.tick();
+    expect((await call('GET', `${labs()}/${id}`)).json().notice).toMatch(/winning thumbnail/);
+    const stopped = (await call('POST', `${labs()}/${id}/stop`, {})).json();
+    expect(stopped.status).toBe('ending');
+    expect(stopped.decision.applied).toBe('original');
+    expect(stopped.notice).toMatch(/original thumbnail/);
+    await database.db.delete(platformUnitSpend);
+    await t.services.thumbnailTestRunner.tick();
+    const after = (await call('GET', `${labs()}/${id}`)).json();
+    expect(after.status).toBe('stopped');
+    // The original (the video's image before the test) is live, not A nor B.
+    const now = await platformMean(videoId);
+    expect(now).not.toBeCloseTo(liveA, 0);
+    expect(Math.abs(now - 30)).toBeGreaterThan(5);
+  }, 60_000);
 });
