@@ -394,7 +394,7 @@ describe.each(testBackends())('account deletion (%s)', (backend) => {
           channelId,
           videoId: video.id,
           videoYoutubeId: video.youtubeId,
-          metric: 'views',
+          metric: 'viewsPerDay',
           durationDays: 7,
           status: 'completed',
           startedBy: alice,

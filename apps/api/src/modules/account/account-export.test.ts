@@ -162,7 +162,7 @@ describe.each(testBackends())('account export (%s)', (backend) => {
         channelId,
         videoId: testedVideo!.id,
         videoYoutubeId: 'vid-formula',
-        metric: 'views',
+        metric: 'viewsPerDay',
         durationDays: 14,
         status: 'completed',
         startedBy: userId,
@@ -397,7 +397,7 @@ describe.each(testBackends())('account export (%s)', (backend) => {
     expect(tests[0]).toMatchObject({
       channelId,
       videoYoutubeId: 'vid-formula',
-      metric: 'views',
+      metric: 'viewsPerDay',
       durationDays: 14,
       status: 'completed',
       startedByName: 'Test User',
