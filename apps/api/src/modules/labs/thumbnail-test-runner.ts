@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import {
   THUMBNAIL_SWAP_UNITS,
   THUMBNAIL_TEST_CONFIDENCE,
+  THUMBNAIL_TEST_EARLY_CONFIDENCE,
   THUMBNAIL_TEST_MIN_DAYS_PER_VARIANT,
 } from '@tubewise/contract/labs-constants';
 import type { Db } from '../../db/client.ts';
@@ -141,6 +142,9 @@ export function posteriorsOf(test: TestRow, variants: VariantRow[], days: DayRow
   const obs: DayObservation[] = days.map((d) => ({
     variant: variants.findIndex((v) => v.id === d.variantId),
     value: metricValue(test, d),
+    // The day as a number, so the model can separate a trend (a video's views fading) from
+    // the thumbnails that happened to be live early or late.
+    day: dayNumber(d.day),
   }));
   return posteriors(
     obs.filter((o) => o.variant >= 0),
@@ -433,6 +437,7 @@ export class ThumbnailTestRunner {
       .where(eq(thumbnailTestDays.testId, test.id));
     const result = verdict(posteriorsOf(test, variants, days), {
       confidence: THUMBNAIL_TEST_CONFIDENCE,
+      earlyConfidence: THUMBNAIL_TEST_EARLY_CONFIDENCE,
       minDaysPerVariant: THUMBNAIL_TEST_MIN_DAYS_PER_VARIANT,
       final,
     });
@@ -666,7 +671,13 @@ export class ThumbnailTestRunner {
    * of the write are already counted (reserved, or recorded by the reconciler); they are given
    * back when the write is not sent or is refused.
    */
-  private async send(test: TestRow, row: SwapRow, owner: string): Promise<SwapOutcome> {
+  private async send(
+    test: TestRow,
+    row: SwapRow,
+    owner: string,
+    /** The video as just read (a resend after a reconciling read: no second read to fail). */
+    read?: PlatformVideo,
+  ): Promise<SwapOutcome> {
     const image = await this.imageOf(test, row.variantId);
     const release = () => this.budget.release(test.channelId, THUMBNAIL_SWAP_UNITS);
     if (!image) {
@@ -674,11 +685,12 @@ export class ThumbnailTestRunner {
       await release();
       return 'refused';
     }
-    let video: PlatformVideo | undefined;
+    let video: PlatformVideo | undefined = read;
     try {
-      [video] = await this.credentials.withToken(test.channelId, (token) =>
-        this.platform.getVideos(token, [test.videoYoutubeId]),
-      );
+      if (!video)
+        [video] = await this.credentials.withToken(test.channelId, (token) =>
+          this.platform.getVideos(token, [test.videoYoutubeId]),
+        );
     } catch (error) {
       // Nothing was written: the row fails (tried again later), its units go back.
       const failure = failureOf(error);
@@ -893,7 +905,7 @@ export class ThumbnailTestRunner {
       return;
     }
     await this.budget.record(test.channelId, THUMBNAIL_SWAP_UNITS);
-    await this.send(test, row, owner);
+    await this.send(test, row, owner, video);
   }
 
   /**

@@ -444,7 +444,7 @@ describe.each(testBackends())('thumbnail tests against the emulator (%s)', (back
       winnerVariantId: page.variants[1]!.id,
     });
     expect(page.decision!.probability).toBeGreaterThanOrEqual(0.95);
-    // Decided early: 2 measured days each were enough.
+    // Decided early, once every thumbnail had its 3 measured days.
     expect(page.decision!.reason).toBe('confident');
     expect(Date.parse(page.endedAt!)).toBeLessThan(Date.parse(page.endsAt));
     expect(page.variants[1]!.isLive).toBe(true);
