@@ -29,6 +29,8 @@ describe.each(testBackends())('Search Console consent on the mounted emulator (%
     expect(res.statusCode, res.body).toBe(200);
     const consent = new URL((res.json() as { url: string }).url);
     expect(consent.pathname).toBe('/emulator/o/oauth2/v2/auth');
+    // The emulator's second client: a grant independent of the channels' YouTube grant.
+    expect(consent.searchParams.get('client_id')).toBe('tubewise-emulator-search-console');
     const chooser = await t.app.inject({ url: `${consent.pathname}${consent.search}` });
     expect(chooser.statusCode, chooser.body).toBe(200);
     expect(chooser.body).not.toContain('redirect_uri_mismatch');
