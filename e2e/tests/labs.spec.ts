@@ -251,7 +251,8 @@ async function startTest(
         `^${escapeRegExp(video.title)} ${escapeRegExp(views.format(video.views ?? 0))} views`,
       ),
     })
-    .check();
+    // The search asks the server again (slow on a busy machine).
+    .check({ timeout: 30_000 });
   await page
     .getByTestId('thumbnail-file-input')
     .setInputFiles(pictures.map((p) => ({ name: p.name, mimeType: 'image/png', buffer: png(p) })));
