@@ -121,9 +121,16 @@ export function swapPoints(swaps: SwapRow[], variants: VariantRow[]): SwapPoint[
 
 /** Done swaps, oldest first. */
 export function doneSwaps(swaps: SwapRow[]): SwapRow[] {
-  return swaps
-    .filter((s) => s.status === 'done' && s.appliedAt)
-    .sort((a, b) => a.appliedAt!.getTime() - b.appliedAt!.getTime());
+  return (
+    swaps
+      .filter((s) => s.status === 'done' && s.appliedAt)
+      // Same instant (one tick's rotation and final swap): the final swap came after.
+      .sort(
+        (a, b) =>
+          a.appliedAt!.getTime() - b.appliedAt!.getTime() ||
+          Number(a.kind !== 'rotate') - Number(b.kind !== 'rotate'),
+      )
+  );
 }
 
 /** The variant the platform shows now by the journal (null: the original, or nothing yet). */
