@@ -170,7 +170,9 @@ test('connect Search Console, choose the domain property, read the searches and 
   await expect(dialog).toContainText(
     "revokes Tubewise's access to your Search Console data at Google",
   );
-  await expect(dialog).toContainText('would then ask to be reconnected');
+  // The embedded product gives Search Console an OAuth client of its own: revoking it leaves the
+  // channels' YouTube grant alone.
+  await expect(dialog).toContainText('Your connected YouTube channels are not affected.');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Disconnect' }).click();
   await expect(dialog).toBeHidden();

@@ -9,9 +9,19 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { notify } from '../../lib/notify.ts';
 import { useDisconnectSearchConsole } from './api/search-console.ts';
 
-/** The confirmation's own words: what disconnecting does at Google, and what it may take along. */
+/**
+ * The confirmation's own words when Search Console has a grant of its own at Google (its own
+ * OAuth client): revoking it touches nothing else.
+ */
 export const DISCONNECT_TEXT =
-  "Disconnecting revokes Tubewise's access to your Search Console data at Google, and the Google search section stops showing the properties you chose for your channels, for everyone on them. Google may also end Tubewise's access to YouTube channels you connected with the same Google account: those channels would then ask to be reconnected.";
+  "Disconnecting revokes Tubewise's access to your Search Console data at Google, and the Google search section stops showing the properties you chose for your channels, for everyone on them. Your connected YouTube channels are not affected.";
+
+/**
+ * The words when Search Console shares the channels' grant at Google (no OAuth client of its
+ * own): revoking it would end the channels' access too, so Tubewise only forgets it.
+ */
+export const FORGET_TEXT =
+  "Tubewise will forget this connection, and the Google search section stops showing the properties you chose for your channels, for everyone on them. Your Google account still lists Tubewise's access, which your YouTube channels use too; to remove it, visit your Google Account's third-party access page (myaccount.google.com/connections).";
 
 /** The toast after disconnecting. */
 export const DISCONNECTED_TEXT = 'Google Search Console disconnected.';
@@ -21,9 +31,12 @@ export const DISCONNECTED_TEXT = 'Google Search Console disconnected.';
  * calls `onDisconnected` so the section can put focus somewhere that still exists.
  */
 export function DisconnectDialog({
+  separateGrant,
   onClose,
   onDisconnected,
 }: {
+  /** Search Console has its own grant at Google (answered by the connection; absent: shared). */
+  separateGrant: boolean;
   onClose: () => void;
   onDisconnected: () => void;
 }) {
@@ -51,7 +64,9 @@ export function DisconnectDialog({
             We could not disconnect Search Console. Please try again.
           </Alert>
         ) : null}
-        <DialogContentText id={textId}>{DISCONNECT_TEXT}</DialogContentText>
+        <DialogContentText id={textId}>
+          {separateGrant ? DISCONNECT_TEXT : FORGET_TEXT}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={disconnect.isPending} autoFocus>

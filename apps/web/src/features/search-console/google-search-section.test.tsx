@@ -14,7 +14,7 @@ import { browser } from '../../lib/browser.ts';
 import { ACTIVE_CHANNEL_STORAGE_KEY } from '../../lib/channels/active-channel.ts';
 import { SYNCED_CHANNELS_STORAGE_KEY } from '../../lib/channels/synced-channels.ts';
 import { SEARCH_CONSOLE_OAUTH_TEXTS } from '../../config/oauth-texts.ts';
-import { DISCONNECT_TEXT, DISCONNECTED_TEXT } from './disconnect-dialog.tsx';
+import { DISCONNECT_TEXT, DISCONNECTED_TEXT, FORGET_TEXT } from './disconnect-dialog.tsx';
 import { NO_SEARCHES_TEXT, SC_RECONNECT_TEXT } from './google-search-section.tsx';
 import { UNVERIFIED_TEXT } from './property-chooser.tsx';
 import {
@@ -396,7 +396,7 @@ describe('Reporting: Google search section', () => {
   });
 
   it('disconnects after an honest confirmation (Cancel focused) and offers to connect again', async () => {
-    setup({ connection: connected(), siteUrl: DOMAIN });
+    setup({ connection: connected({ separateGrant: true }), siteUrl: DOMAIN });
     renderApp('/reporting/overview');
     const region = await section();
     await userEvent.click(await within(region).findByRole('button', { name: 'Disconnect' }));
@@ -405,7 +405,7 @@ describe('Reporting: Google search section', () => {
     expect(DISCONNECT_TEXT).toMatch(
       /revokes Tubewise's access to your Search Console data at Google/,
     );
-    expect(DISCONNECT_TEXT).toMatch(/YouTube channels .* would then ask to be reconnected/);
+    expect(DISCONNECT_TEXT).toMatch(/YouTube channels are not affected/);
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -525,5 +525,18 @@ describe('Search Console OAuth return', () => {
     expect(SEARCH_CONSOLE_OAUTH_TEXTS.missingScope).toBe(
       "It seems that you did not give sufficient permissions. Please try again and click on the 'View Search Console data for your verified sites' checkbox when prompted.",
     );
+  });
+});
+
+describe("disconnecting a Search Console connection that shares the channels' grant", () => {
+  it('says Tubewise only forgets it, and where to remove the access at Google', async () => {
+    setup({ connection: connected({ separateGrant: false }), siteUrl: DOMAIN });
+    renderApp('/reporting/overview');
+    const region = await section();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Google Search Console?' });
+    expect(dialog).toHaveAccessibleDescription(FORGET_TEXT);
+    expect(FORGET_TEXT).not.toMatch(/revokes/);
+    expect(FORGET_TEXT).toMatch(/myaccount\.google\.com\/connections/);
   });
 });

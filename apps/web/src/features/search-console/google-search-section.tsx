@@ -556,6 +556,7 @@ function ChannelGoogleSearch({ channel: activeChannel }: { channel: Channel }) {
       {body}
       {confirming ? (
         <DisconnectDialog
+          separateGrant={conn?.separateGrant === true}
           onClose={() => setConfirming(false)}
           onDisconnected={() => {
             setConfirming(false);

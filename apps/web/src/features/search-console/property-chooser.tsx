@@ -138,7 +138,10 @@ export function PropertyChooser({
         <Alert severity="error" sx={{ mt: 1 }}>
           {isApiError(save.error) && save.error.code === 'search-console-not-connected'
             ? 'Search Console is no longer connected for your account. Connect it again to choose a property.'
-            : 'We could not save the property. Please try again.'}
+            : // Someone else chose the property: the answer names who may change it.
+              isApiError(save.error) && save.error.code === 'forbidden'
+              ? save.error.message
+              : 'We could not save the property. Please try again.'}
         </Alert>
       ) : null}
       <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
