@@ -13,7 +13,8 @@ import { apiSession, myChannels } from '../support/platform.ts';
  */
 test.use({
   // Only the demo account's first channel: it starts sooner and is all the journey needs.
-  ownServerEnv: { DEMO_CONNECTED_CHANNELS: '1' },
+  // A trial long enough for the days the journey moves on (an ended trial refuses new tests).
+  ownServerEnv: { DEMO_CONNECTED_CHANNELS: '1', TRIAL_DAYS: '60' },
   // Quota days are Pacific: dates on the page then name the same days as the server.
   locale: 'en-US',
   timezoneId: 'America/Los_Angeles',
