@@ -224,6 +224,10 @@ export const defaultHandlers = [
   handle('channelSearchConsole', () => ({
     body: { siteUrl: null, connectedBy: null, needsReconnect: false, report: null },
   })),
+  // Labs lists the channel's thumbnail tests: none unless a test says otherwise.
+  handle('thumbnailTests', () => ({
+    body: { tests: [], budget: { dailyUnits: 1000, spentToday: 0 } },
+  })),
   // The account page lists the account's exports: none unless a test says otherwise.
   handle('accountExports', () => (api.user ? { body: { exports: [] } } : unauthorized)),
   handle('event', () => ({ status: 202, body: { accepted: true } })),
