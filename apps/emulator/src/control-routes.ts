@@ -84,6 +84,10 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     control.setQuotaExhausted(parsed.data.exhausted);
     return control.quotaLedger();
   });
+  app.post('/_emulator/forget-granted-scopes', async () => {
+    control.forgetGrantedScopes();
+    return { ok: true };
+  });
   app.post('/_emulator/revoke', async (request, reply) => {
     const parsed = revoke.safeParse(request.body);
     if (!parsed.success) return bad(reply, parsed.error);

@@ -52,6 +52,11 @@ export interface EmulatorControl {
   revokeRefreshToken(token: string): boolean;
   /** Revokes every refresh token of an account (id or e-mail); returns how many. */
   revokeAccount(idOrEmail: string): number;
+  /**
+   * Forgets the scopes every principal granted before (include_granted_scopes), keeping every
+   * token valid: a later consent asks for each scope afresh, so a test can untick one.
+   */
+  forgetGrantedScopes(): void;
   /** Makes calls acting for a channel answer 403 forbidden (or lifts it). */
   setChannelForbidden(channelId: string, forbidden: boolean): void;
   /** Adds a generated channel with N videos (lazy). */

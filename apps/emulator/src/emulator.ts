@@ -324,6 +324,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       quota.forcedExhausted = on;
     },
     revokeRefreshToken: (token) => oauth.revokeRefreshToken(token),
+    forgetGrantedScopes: () => oauth.forgetGrantedScopes(),
     revokeAccount: (idOrEmail) => oauth.revokeAccount(idOrEmail),
     setChannelForbidden: (channelId, forbidden) => {
       if (forbidden) state.switches.forbiddenChannels.add(channelId);

@@ -416,6 +416,12 @@ export class OAuthServer {
     this.onChange();
   }
 
+  /** Test switch: forgets every recorded granted scope; tokens stay valid. */
+  forgetGrantedScopes(): void {
+    this.grants.clear();
+    this.onChange();
+  }
+
   /** Test switch: revokes a refresh token's grant (its whole pair, as /revoke); false when unknown. */
   revokeRefreshToken(tokenValue: string): boolean {
     const refresh = this.refreshTokens.get(tokenValue);
