@@ -406,6 +406,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     log: logger,
     shortsEnabled: config.env.FEATURE_SHORTS,
     bus,
+    gate: entitlements,
   });
   // Videos a sync changed are scored right away, so the first list after a sync is fast.
   sync.setAfterSync((channelId) => optimization.scoreStale(channelId));

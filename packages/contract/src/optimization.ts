@@ -213,6 +213,11 @@ export const videoDetails = z.object({
   thumbnailTest: z.object({ id: z.string(), endsAt: z.string() }).nullable(),
   updatedOnPlatform: z.boolean(),
   lastPublish: publishRecord.nullable(),
+  /**
+   * The channel's account is read-only (its trial ended without a plan): publish and undo answer
+   * 409 `account-read-only` until a plan is chosen, so the editor says so before anyone presses.
+   */
+  publishingPaused: z.boolean(),
 });
 export type VideoDetails = z.infer<typeof videoDetails>;
 

@@ -157,6 +157,9 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
     await t.database.db
       .insert(channelMembers)
       .values({ channelId: a.channelId, userId: shared.userId, role: 'member' });
+    const base = `/optimization/channels/${a.channelId}/videos/${a.videoId}`;
+    // The editor's data says whether publishing waits for a plan, before anyone presses Publish.
+    expect((await get(a.cookie, base)).json().publishingPaused).toBe(false);
     await t.database.db
       .update(users)
       .set({ trialEndsAt: new Date(clock.now().getTime() - 1000) })
@@ -165,8 +168,8 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
     const overview = (await get(a.cookie, '/api/billing')).json();
     expect(overview).toMatchObject({ standing: 'expired', readOnly: true, trialDaysLeft: 0 });
 
-    const base = `/optimization/channels/${a.channelId}/videos/${a.videoId}`;
     for (const cookie of [a.cookie, shared.cookie]) {
+      expect((await get(cookie, base)).json().publishingPaused).toBe(true);
       const publish = await post(cookie, `${base}/publish`, {
         title: 'New title',
         description: 'New description',
@@ -202,6 +205,7 @@ describe.each(testBackends())('plans and limits (%s)', (backend) => {
       readOnly: false,
       plan: { id: 'creator' },
     });
+    expect((await get(shared.cookie, base)).json().publishingPaused).toBe(false);
     const check = await post(a.cookie, `/api/rankings/channels/${a.channelId}/checks`);
     expect(check.statusCode, check.body).toBe(200);
   });

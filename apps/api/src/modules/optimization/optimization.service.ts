@@ -27,6 +27,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
+import type { PlanGate } from '../../lib/plan-gate.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { regionOf, type SearchInsights } from '../platform-search/index.ts';
 import type { ChannelCredentials } from '../channels/index.ts';
@@ -111,6 +112,7 @@ export class OptimizationService {
   private readonly shortsEnabled: boolean;
   private readonly listCache = new TtlCache<SerializedPage>(LIST_CACHE_MAX_ENTRIES);
   private thumbnailTests: ThumbnailTestLookup | null = null;
+  private readonly gate: PlanGate | undefined;
   /** Channel versions and readers known to this process (see ListFreshness). */
   readonly freshness: ListFreshness;
   constructor(deps: {
@@ -124,7 +126,10 @@ export class OptimizationService {
     shortsEnabled: boolean;
     /** Tells this process when a channel's videos change (database triggers). */
     bus?: InvalidationBus;
+    /** Whether the channel's account may publish (the editor says so before anyone presses). */
+    gate?: PlanGate;
   }) {
+    this.gate = deps.gate;
     this.db = deps.db;
     this.platform = deps.platform;
     this.credentials = deps.credentials;
@@ -311,7 +316,7 @@ export class OptimizationService {
   /** Everything the editor loads for a video. */
   async details(channelId: string, videoId: string): Promise<VideoDetails> {
     const video = await this.requireVideo(channelId, videoId);
-    const [draft, playlistCount, lastPublish, test] = await Promise.all([
+    const [draft, playlistCount, lastPublish, test, plan] = await Promise.all([
       this.db.query.videoDrafts.findFirst({ where: eq(videoDrafts.videoId, video.id) }),
       this.playlistCount(channelId, video.youtubeId),
       this.db.query.videoPublishes.findFirst({
@@ -319,8 +324,10 @@ export class OptimizationService {
         orderBy: desc(videoPublishes.createdAt),
       }),
       this.thumbnailTests?.activeTest(video.id) ?? null,
+      this.gate?.forChannel(channelId) ?? null,
     ]);
     return presentDetails(video, {
+      publishingPaused: plan?.readOnly ?? false,
       thumbnailTest: test ? { id: test.id, endsAt: test.endsAt.toISOString() } : null,
       draft: draft ? presentDraft(draft, await this.thumbnailOf(draft.thumbnailId)) : null,
       playlistCount,
@@ -590,7 +597,7 @@ export class OptimizationService {
 export function presentDetails(
   video: Video,
   extra: Pick<VideoDetails, 'draft' | 'playlistCount' | 'lastPublish'> &
-    Partial<Pick<VideoDetails, 'thumbnailTest'>>,
+    Partial<Pick<VideoDetails, 'thumbnailTest' | 'publishingPaused'>>,
 ): VideoDetails {
   const thumb = largestThumbnail(video.thumbnails);
   return {
@@ -617,5 +624,6 @@ export function presentDetails(
     thumbnailTest: extra.thumbnailTest ?? null,
     updatedOnPlatform: video.platformChangedAt !== null,
     lastPublish: extra.lastPublish,
+    publishingPaused: extra.publishingPaused ?? false,
   };
 }

@@ -519,6 +519,26 @@ describe('publishing', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Old title');
     expect(screen.getByTestId('last-publish')).toHaveTextContent('Restored via Tubewise');
   });
+
+  it('while the account is read-only, Publish and Undo are disabled and say why, with the plans', async () => {
+    editorApi.details = buildVideoDetails({
+      publishingPaused: true,
+      lastPublish: buildPublishRecord({ id: 'pub-1', by: 'Ana' }),
+    });
+    renderEditor();
+    const title = await loaded();
+    const user = userEvent.setup();
+    await user.type(title, ' edited');
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish).toBeDisabled();
+    expect(publish).toHaveAccessibleDescription(/free trial has ended, so publishing/);
+    expect(screen.getByRole('button', { name: /Undo the publish/ })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/settings/account'),
+    );
+    expect(requestsOf('publish')).toHaveLength(0);
+  });
 });
 
 describe('templates', () => {

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { READ_ONLY_TEXT } from '../../../lib/plan-errors.ts';
 import { useTemplates } from '../api/templates.ts';
 import { hasChanges, workingCopy, workingDirty } from './editor-state.ts';
 import { useHardLimitErrors, useLiveTips } from './live-tips.ts';
@@ -27,7 +28,13 @@ const byField = (errors: LimitError[], field: LimitError['field']) =>
 const byGroup = (tips: Tip[], group: TipGroup) => tips.filter((t) => t.group === group);
 
 /** Why Publish is disabled, or null when it may be pressed. */
-export function publishBlockedReason(errors: LimitError[], changed: boolean): string | null {
+export function publishBlockedReason(
+  errors: LimitError[],
+  changed: boolean,
+  paused = false,
+): string | null {
+  // First: while the account is read-only nothing else the person could fix would help.
+  if (paused) return READ_ONLY_TEXT;
   if (errors.length > 0) {
     return 'YouTube would refuse these changes: fix the errors marked below to publish.';
   }
@@ -113,7 +120,11 @@ export function VideoEditor({
     el?.focus();
   };
 
-  const publishBlocked = publishBlockedReason(errors, hasChanges(state));
+  const publishBlocked = publishBlockedReason(
+    errors,
+    hasChanges(state),
+    state.facts.publishingPaused,
+  );
 
   return (
     <Box>

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import { SeePlansLink } from '../../../../components/plan-error.tsx';
 import {
   formatDate,
   formatDateTime,
@@ -50,6 +51,9 @@ function LastPublish({ state, onUndo }: { state: EditorState; onUndo: () => void
         size="small"
         onClick={onUndo}
         loading={state.restoring}
+        // An undo is a publish: refused while the account is read-only (said under Publish).
+        disabled={state.facts.publishingPaused || state.publishing}
+        aria-describedby={state.facts.publishingPaused ? PUBLISH_BLOCKED_ID : undefined}
         sx={{ minWidth: 0, p: 0, verticalAlign: 'baseline' }}
         aria-label={`Undo the publish of ${formatDateTime(last.at)}`}
       >
@@ -177,6 +181,12 @@ export function EditorHeader({
           sx={{ mt: 1, textAlign: { sm: 'right' } }}
         >
           {publishBlocked}
+          {state.facts.publishingPaused ? (
+            <>
+              {' '}
+              <SeePlansLink />
+            </>
+          ) : null}
         </Typography>
       ) : null}
 

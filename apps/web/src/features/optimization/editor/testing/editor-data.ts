@@ -46,6 +46,7 @@ export function buildVideoDetails(
     views: 1234,
     abTest: false,
     thumbnailTest: null,
+    publishingPaused: false,
     updatedOnPlatform: false,
     lastPublish: null,
     ...rest,
