@@ -255,7 +255,7 @@ test('plans and billing: the trial, a declined card then a paid plan with its li
   await expect(videos.getByRole('row').filter({ has: page.getByRole('link') })).toHaveCount(3);
   await expectAccessible(a11y, page);
 
-  // Publishing is refused, and the editor says why.
+  // Publishing is paused, and the editor says so before anyone presses Publish.
   const channelId = (await myChannels(page.request)).myChannels.find((c) => c.name === CHANNEL)!.id;
   const video = (await listedVideos(page.request, channelId))[0]!;
   await page.goto(`/optimization/videos/${encodeURIComponent(video.videoId)}`);
@@ -263,10 +263,28 @@ test('plans and billing: the trial, a declined card then a paid plan with its li
   const title = page.getByRole('textbox', { name: 'Title', exact: true });
   await expect(title).toHaveValue(video.title);
   await title.fill(`Still here: ${video.title}`.slice(0, 100));
-  await main.getByRole('button', { name: 'Publish', exact: true }).click();
-  const refused = main.getByRole('alert').filter({ hasText: 'Publishing is paused' });
-  await expect(refused).toContainText("This channel's account has no active plan");
-  await expect(refused.getByRole('link', { name: 'See plans' })).toBeVisible();
+  const publish = main.getByRole('button', { name: 'Publish', exact: true });
+  await expect(publish).toBeDisabled();
+  await expect(publish).toHaveAccessibleDescription(/free trial has ended, so publishing/);
+  await expect(
+    main.locator('#publish-blocked').getByRole('link', { name: 'See plans' }),
+  ).toBeVisible();
+  // The server refuses too, whatever a client sends.
+  const refused = await page.request.post(
+    `/optimization/channels/${channelId}/videos/${encodeURIComponent(video.videoId)}/publish`,
+    {
+      data: {
+        title: 'Sent anyway',
+        description: '',
+        tags: [],
+        searchTerm: null,
+        language: null,
+        thumbnailId: null,
+        fromDraft: false,
+      },
+    },
+  );
+  expect((await refused.json()).error.code).toBe('account-read-only');
   await expect(banner).toBeVisible();
 
   // The banner's way out: the plans, back on the trial, ended.

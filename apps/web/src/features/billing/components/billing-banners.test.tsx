@@ -49,6 +49,9 @@ describe('billing banners in the app shell', () => {
     await userEvent.click(choose);
     await waitFor(() => expect(currentLocation().pathname).toBe('/settings/account'));
     expect(await screen.findByRole('heading', { name: 'Plan and billing' })).toBeVisible();
+    // There the plan status says it (titled); the banner does not repeat it above.
+    expect(await screen.findByText('Your account is read-only')).toBeVisible();
+    expect(screen.getAllByText(EXPIRED_TEXT)).toHaveLength(1);
   });
 
   it('past due: the failed payment with Update card, which opens the billing portal', async () => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import type { BillingOverview } from '@tubewise/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { PLANS_HREF } from '../../../config/paths.ts';
+import { paths, PLANS_HREF } from '../../../config/paths.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { useUser } from '../../../lib/user.ts';
 import { useBillingOverview } from '../api/billing-overview.ts';
@@ -69,13 +69,15 @@ function PastDueBanner({ overview }: { overview: BillingOverview }) {
 /**
  * The app-wide billing banners under the header: the ended trial (read-only, until a plan is
  * chosen), a failed payment (update the card), and the trial's last days (dismissible). Loaded
- * lazily by the app shell, so the entry chunk does not grow.
+ * lazily by the app shell, so the entry chunk does not grow. Not on the account settings, whose
+ * plan status says the same with its own way out (the banner would repeat it word for word).
  */
 export default function BillingBanners() {
   const signedIn = Boolean(useUser().data);
   const { data } = useBillingOverview({ enabled: signedIn });
   const [dismissed, setDismissed] = useState(() => readStorage(TRIAL_BANNER_STORAGE_KEY));
-  if (!data || !signedIn) return null;
+  const onSettings = useLocation().pathname === paths.settingsAccount;
+  if (!data || !signedIn || onSettings) return null;
 
   if (data.standing === 'expired') {
     return (
