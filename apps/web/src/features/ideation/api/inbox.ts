@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BodyOf, IdeaInboxSettings, ResponseOf } from '@tubewise/contract';
+import type { BodyOf, IdeaInboxSettings } from '@tubewise/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { ideationQueryKeys } from './query-keys.ts';
 
@@ -43,11 +43,4 @@ export function useUpdateIdeaInbox() {
     },
     onSuccess: (settings) => queryClient.setQueryData(key, settings),
   });
-}
-
-/** Stops the weekly ideas e-mail named by an unsubscribe link's token (no sign-in needed). */
-export function unsubscribeWeeklyIdeas(
-  token: string,
-): Promise<ResponseOf<'unsubscribeWeeklyIdeas'>> {
-  return apiRequest('unsubscribeWeeklyIdeas', { body: { token } });
 }

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
-import { unsubscribeWeeklyIdeas } from '../api/inbox.ts';
+import { unsubscribeWeeklyIdeas } from '../api/unsubscribe.ts';
 
 /** Shortest and longest token the server accepts (contract: unsubscribeBody). */
 const TOKEN_MIN = 10;
