@@ -59,6 +59,16 @@ export function jobDefinitions(services: {
       retry: { limit: 8, delaySeconds: 5, backoff: true },
       handler: ({ outboxId }) => services.mail.deliver(outboxId),
     }),
+    redeliverMail: defineJob({
+      name: 'mail.redeliver',
+      payload: z.object({}),
+      retry: { limit: 2, delaySeconds: 60, backoff: false },
+      // Messages a dead process wrote but never scheduled wait at most this long more.
+      schedule: { cron: '*/5 * * * *', payload: {} },
+      handler: async () => {
+        await services.mail.redeliverStranded();
+      },
+    }),
     sendPasswordReset: defineJob({
       name: 'users.password-reset',
       // The address only: the request was answered before anyone looked it up.

@@ -28,6 +28,11 @@ export const emailOutbox = pgTable(
     /** When text, html and listUnsubscribe were erased; null while the body is kept. */
     bodyErasedAt: timestamp('body_erased_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * A delivery is sending the message until then: another one (a retry, the stranded-mail
+     * sweep) waits, so a message is sent once; a crashed sender's claim simply runs out.
+     */
+    deliveryClaimedUntil: timestamp('delivery_claimed_until', { withTimezone: true }),
     lastError: text('last_error'),
   },
   (table) => [

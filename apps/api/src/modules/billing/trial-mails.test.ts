@@ -69,6 +69,34 @@ describe.each(testBackends())('trial e-mails (%s)', (backend) => {
     expect(mails.every((m) => m.to === 'trial-fresh@example.com')).toBe(true);
   });
 
+  it('claims nobody when an e-mail cannot be written: claims and mails commit together', async () => {
+    const emails = ['trial-atomic-0@example.com', 'trial-atomic-1@example.com'];
+    for (const email of emails) await t.createUser(email);
+    clock.advance(12 * DAY_S);
+    const mail = t.services.mail;
+    const write = mail.write.bind(mail);
+    let writes = 0;
+    // The second message fails (the database refuses it, the process dies…).
+    mail.write = async (message, db) => {
+      if (++writes === 2) throw new Error('outbox write failed');
+      return write(message, db);
+    };
+    try {
+      await expect(t.services.trialMails.run()).rejects.toThrow('outbox write failed');
+    } finally {
+      mail.write = write;
+    }
+    expect(await mailTo(emails)).toEqual([]);
+    const claimed = await t.database.db
+      .select({ at: users.trialReminderSentAt })
+      .from(users)
+      .where(inArray(users.email, emails));
+    expect(claimed.map((r) => r.at)).toEqual([null, null]);
+    // The next run sends both.
+    expect((await t.services.trialMails.run()).reminders).toBe(2);
+    expect(await mailTo(emails)).toHaveLength(2);
+  });
+
   it('runs both at once on many workers without sending anything twice', async () => {
     const emails = Array.from({ length: 12 }, (_, i) => `trial-many-${i}@example.com`);
     for (const email of emails) await t.createUser(email);

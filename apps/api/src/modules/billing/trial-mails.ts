@@ -1,7 +1,8 @@
 /**
  * The trial's two e-mails: three days before it ends, and when it ended without a subscription.
- * Each account is claimed with one guarded UPDATE before its mail is written, so concurrent
- * workers and reruns send each e-mail at most once.
+ * Accounts are claimed with one guarded UPDATE and their mails written to the outbox in the same
+ * transaction, so concurrent workers and reruns send each e-mail once, and a crash either keeps
+ * both the claim and the mails or neither.
  */
 import { sql } from 'drizzle-orm';
 import { TRIAL_REMINDER_DAYS } from '@tubewise/contract/billing-constants';
@@ -53,35 +54,44 @@ export class TrialMails {
       where s.user_id = users.id and s.status in ${liveStatusesSql()} and s.plan_id is not null)`;
     const nowIso = now.toISOString();
     const soon = new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS).toISOString();
-    const reminders = rowsOf<Claimed>(
-      await this.db.execute(sql`
-        update users set trial_reminder_sent_at = ${nowIso}::timestamptz
-        where id in (
-          select id from users
-          where trial_reminder_sent_at is null and password_hash is not null
-            and trial_ends_at > ${nowIso}::timestamptz and trial_ends_at <= ${soon}::timestamptz
-            and ${noLiveSubscription}
-          limit ${BATCH} for update skip locked)
-        returning email, name, trial_ends_at as "trialEndsAt"`),
-    );
-    for (const user of reminders) {
-      await this.mail.send(trialEndingEmail(this.input(user)));
-    }
     const oldest = new Date(now.getTime() - ENDED_MAIL_WINDOW_DAYS * DAY_MS).toISOString();
-    const ended = rowsOf<Claimed>(
-      await this.db.execute(sql`
-        update users set trial_ended_sent_at = ${nowIso}::timestamptz
-        where id in (
-          select id from users
-          where trial_ended_sent_at is null and password_hash is not null
-            and trial_ends_at <= ${nowIso}::timestamptz and trial_ends_at > ${oldest}::timestamptz
-            and ${noLiveSubscription}
-          limit ${BATCH} for update skip locked)
-        returning email, name, trial_ends_at as "trialEndsAt"`),
-    );
-    for (const user of ended) {
-      await this.mail.send(trialEndedEmail(this.input(user)));
-    }
+    const outboxIds: string[] = [];
+    const { reminders, ended } = await this.db.transaction(async (tx) => {
+      const reminders = rowsOf<Claimed>(
+        await tx.execute(sql`
+          update users set trial_reminder_sent_at = ${nowIso}::timestamptz
+          where id in (
+            select id from users
+            where trial_reminder_sent_at is null and password_hash is not null
+              and trial_ends_at > ${nowIso}::timestamptz and trial_ends_at <= ${soon}::timestamptz
+              and ${noLiveSubscription}
+            limit ${BATCH} for update skip locked)
+          returning email, name, trial_ends_at as "trialEndsAt"`),
+      );
+      for (const user of reminders) {
+        const id = await this.mail.write(trialEndingEmail(this.input(user)), tx);
+        if (id) outboxIds.push(id);
+      }
+      const ended = rowsOf<Claimed>(
+        await tx.execute(sql`
+          update users set trial_ended_sent_at = ${nowIso}::timestamptz
+          where id in (
+            select id from users
+            where trial_ended_sent_at is null and password_hash is not null
+              and trial_ends_at <= ${nowIso}::timestamptz and trial_ends_at > ${oldest}::timestamptz
+              and ${noLiveSubscription}
+            limit ${BATCH} for update skip locked)
+          returning email, name, trial_ends_at as "trialEndsAt"`),
+      );
+      for (const user of ended) {
+        const id = await this.mail.write(trialEndedEmail(this.input(user)), tx);
+        if (id) outboxIds.push(id);
+      }
+      return { reminders, ended };
+    });
+    // After the commit: a delivery job must find its message. A crash before this leaves the
+    // messages to the stranded-mail sweep (mail.redeliver).
+    for (const id of outboxIds) await this.mail.dispatch(id);
     return { reminders: reminders.length, ended: ended.length };
   }
 

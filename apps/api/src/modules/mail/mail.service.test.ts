@@ -18,6 +18,7 @@ import {
 import {
   MAIL_BODY_RETENTION_HOURS,
   MAIL_RECORD_RETENTION_DAYS,
+  MAIL_STRANDED_AFTER_MINUTES,
   MailService,
   type MailMessage,
 } from './mail.service.ts';
@@ -258,6 +259,49 @@ describe.each(testBackends())('mail without SMTP: logs and retention (%s)', (bac
     stuck.close();
     expect(smtp.inbox.filter((m) => m.to.includes('late@example.com'))).toEqual([]);
     expect((await outboxTo(t, 'late@example.com'))[0]!.sentAt).toBeNull();
+  });
+
+  it('delivers a message whose scheduling was lost, once, after MAIL_STRANDED_AFTER_MINUTES', async () => {
+    const sweeper = new MailService(t.database.db, pino({ level: 'silent' }), {
+      smtpUrl: smtp.url,
+      from: 'Tubewise <no-reply@tubewise.test>',
+      clock,
+    });
+    try {
+      // Written (say, in the transaction of the change that sends it), then the process died.
+      const id = await sweeper.write(message('stranded@example.com'));
+      const received = () => smtp.inbox.filter((m) => m.to.includes('stranded@example.com'));
+      clock.advance(MAIL_STRANDED_AFTER_MINUTES * 60 - 30);
+      expect(await sweeper.redeliverStranded()).toBe(0);
+      clock.advance(60);
+      // The sweep (delivering at once: no job queue here) and a late delivery job together:
+      // one of them sends; the other stops with an error, so its job would look again later.
+      const settled = await Promise.allSettled([sweeper.redeliverStranded(), sweeper.deliver(id!)]);
+      expect(settled.filter((r) => r.status === 'rejected').length).toBeLessThanOrEqual(1);
+      await until('the stranded e-mail', () => (received().length > 0 ? true : undefined));
+      const [row] = await outboxTo(t, 'stranded@example.com');
+      expect(row).toMatchObject({ attempts: 1 });
+      expect(row!.sentAt).not.toBeNull();
+      expect(await sweeper.redeliverStranded()).toBe(0);
+      await sweeper.deliver(id!);
+      expect(received()).toHaveLength(1);
+
+      // A message a delivery already tried (and failed) is the job's to retry, not the sweep's.
+      const tried = await sweeper.write(message('tried@example.com'));
+      await t.database.db
+        .update(emailOutbox)
+        .set({ attempts: 1, lastError: 'connection refused' })
+        .where(eq(emailOutbox.id, tried!));
+      clock.advance(MAIL_STRANDED_AFTER_MINUTES * 60 + 60);
+      expect(await sweeper.redeliverStranded()).toBe(0);
+    } finally {
+      sweeper.close();
+    }
+  });
+
+  it('sweeps stranded messages every few minutes as a job', () => {
+    const definitions = jobDefinitions({ mail: outbox } as Parameters<typeof jobDefinitions>[0]);
+    expect(definitions.redeliverMail.schedule?.cron).toBe('*/5 * * * *');
   });
 
   it('runs the purge hourly as a job', async () => {

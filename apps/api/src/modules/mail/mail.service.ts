@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -15,6 +15,18 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 export const MAIL_BODY_RETENTION_HOURS = 24;
 /** How long the outbox keeps a message's envelope (recipient, subject, delivery state). */
 export const MAIL_RECORD_RETENTION_DAYS = 30;
+/**
+ * A message written this long ago that nobody tried to deliver was stranded (its process died
+ * before scheduling it). Far above the queue's usual delay, so a busy queue is not doubled.
+ */
+export const MAIL_STRANDED_AFTER_MINUTES = 10;
+/**
+ * How long one delivery holds a message: nodemailer's socket timeout (10 minutes), so a slow
+ * send is never doubled; a crashed sender's claim runs out then and the job's retry sends it.
+ */
+const DELIVERY_CLAIM_MS = 10 * 60_000;
+/** Stranded messages one sweep schedules at most (the next sweep continues). */
+const STRANDED_BATCH = 200;
 
 /** An e-mail to send. */
 export interface MailMessage {
@@ -104,12 +116,23 @@ export class MailService {
 
   /** Stores a message and schedules its delivery. */
   async send(message: MailMessage): Promise<void> {
+    const outboxId = await this.write(message);
+    if (outboxId) await this.dispatch(outboxId);
+  }
+
+  /**
+   * Stores a message in the outbox through `db` without scheduling it: with a transaction, the
+   * message commits (or not) with the change that sends it. Call `dispatch` after the commit; a
+   * message whose dispatch was lost (a crash between the two) is found by `redeliverStranded`.
+   * Returns the outbox id, or null when mail is disabled.
+   */
+  async write(message: MailMessage, db: Db = this.db): Promise<string | null> {
     const logged = { toDomain: recipientDomain(message.to), subject: message.subject };
     if (this.delivery === 'disabled') {
       this.log.info(logged, 'E-mail not sent: MAIL_DISABLED');
-      return;
+      return null;
     }
-    const [row] = await this.db
+    const [row] = await db
       .insert(emailOutbox)
       .values({
         ...message,
@@ -118,13 +141,47 @@ export class MailService {
         createdAt: this.clock.now(),
       })
       .returning({ id: emailOutbox.id });
-    const outboxId = row!.id;
     if (!this.transport) {
-      this.log.info({ ...logged, outboxId }, 'E-mail kept in the outbox (no SMTP_URL)');
-      return;
+      this.log.info({ ...logged, outboxId: row!.id }, 'E-mail kept in the outbox (no SMTP_URL)');
     }
+    return row!.id;
+  }
+
+  /** Schedules the delivery of a stored message (nothing without SMTP: the outbox keeps it). */
+  async dispatch(outboxId: string): Promise<void> {
+    if (!this.transport) return;
     if (this.scheduleDelivery) await this.scheduleDelivery(outboxId);
     else await this.deliver(outboxId);
+  }
+
+  /**
+   * Schedules the messages nobody ever tried to deliver, written more than
+   * MAIL_STRANDED_AFTER_MINUTES ago (a process that died between writing a message and
+   * scheduling it); a message tried twice at once is still sent once (`deliver` claims it).
+   * Returns how many were scheduled.
+   */
+  async redeliverStranded(): Promise<number> {
+    if (!this.transport) return 0;
+    const now = this.clock.now().getTime();
+    const stranded = await this.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          isNull(emailOutbox.sentAt),
+          isNull(emailOutbox.bodyErasedAt),
+          eq(emailOutbox.attempts, 0),
+          lt(emailOutbox.createdAt, new Date(now - MAIL_STRANDED_AFTER_MINUTES * 60_000)),
+          // Older ones are past the body retention anyway: the purge erases them unsent.
+          gt(emailOutbox.createdAt, new Date(now - MAIL_BODY_RETENTION_HOURS * 3_600_000)),
+        ),
+      )
+      .limit(STRANDED_BATCH);
+    for (const { id } of stranded) await this.dispatch(id);
+    if (stranded.length > 0) {
+      this.log.warn({ count: stranded.length }, 'Scheduled e-mails whose delivery was never tried');
+    }
+    return stranded.length;
   }
 
   /** Delivers one outbox message over SMTP; throws so the job retries on failure. */
@@ -135,6 +192,36 @@ export class MailService {
     });
     // A body erased by the retention before delivery succeeded is not sent empty.
     if (!message || message.sentAt || message.bodyErasedAt) return;
+    // Claims the message for this try (and counts it): while a delivery holds the claim, any
+    // other (a retry, the stranded-mail sweep) stops here, so the message is sent once.
+    const claimAt = this.clock.now();
+    const claimed = await this.db
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        deliveryClaimedUntil: new Date(claimAt.getTime() + DELIVERY_CLAIM_MS),
+      })
+      .where(
+        and(
+          eq(emailOutbox.id, outboxId),
+          isNull(emailOutbox.sentAt),
+          or(
+            isNull(emailOutbox.deliveryClaimedUntil),
+            lt(emailOutbox.deliveryClaimedUntil, claimAt),
+          ),
+        ),
+      )
+      .returning({ id: emailOutbox.id });
+    if (claimed.length === 0) {
+      const current = await this.db.query.emailOutbox.findFirst({
+        where: eq(emailOutbox.id, outboxId),
+        columns: { sentAt: true },
+      });
+      if (!current || current.sentAt) return;
+      // Another delivery is sending it, or died doing so: the job's retry looks again once
+      // that claim has run out, so the message is not left unsent.
+      throw new Error('The e-mail is being delivered by another worker; retrying later');
+    }
     try {
       await this.transport.sendMail({
         from: this.from,
@@ -157,8 +244,8 @@ export class MailService {
         .update(emailOutbox)
         .set({
           sentAt: now,
-          attempts: sql`${emailOutbox.attempts} + 1`,
           lastError: null,
+          deliveryClaimedUntil: null,
           // A delivered secret link lives in the recipient's mailbox only.
           ...(message.sensitive ? erasedBody(now) : {}),
         })
@@ -170,7 +257,7 @@ export class MailService {
     } catch (error) {
       await this.db
         .update(emailOutbox)
-        .set({ attempts: sql`${emailOutbox.attempts} + 1`, lastError: String(error) })
+        .set({ lastError: String(error), deliveryClaimedUntil: null })
         .where(eq(emailOutbox.id, outboxId));
       throw error;
     }

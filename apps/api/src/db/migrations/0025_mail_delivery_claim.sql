@@ -1,0 +1,1 @@
+ALTER TABLE "email_outbox" ADD COLUMN "delivery_claimed_until" timestamp with time zone;
