@@ -5,13 +5,16 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelMembers, channels } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { channelMembers, channels, users } from '../../db/schema/index.ts';
 import {
   createTestApp,
   testBackends,
   TEST_PASSWORD,
   type TestApp,
 } from '../../testing/test-app.ts';
+
+const DAY_MS = 86_400_000;
 
 describe.each(testBackends())('channel invitations (%s)', (backend) => {
   let t: TestApp;
@@ -68,6 +71,15 @@ describe.each(testBackends())('channel invitations (%s)', (backend) => {
     const mail = (await t.services.mail.recent(20)).find((m) => m.to === to);
     const match = /\/set-password\?token=([\w%-]+)/.exec(mail?.text ?? '');
     if (!match) throw new Error(`no set-password link mailed to ${to}`);
+    return decodeURIComponent(match[1]!);
+  };
+  /** The reset token in the newest "Reset your password" e-mail to `to`. */
+  const resetTokenFor = async (to: string) => {
+    const mail = (await t.services.mail.recent(20)).find(
+      (m) => m.to === to && m.subject.startsWith('Reset'),
+    );
+    const match = /\/set-password\?token=([\w%-]+)/.exec(mail?.text ?? '');
+    if (!match) throw new Error(`no reset link mailed to ${to}`);
     return decodeURIComponent(match[1]!);
   };
   const setPassword = (token: string) =>
@@ -136,6 +148,63 @@ describe.each(testBackends())('channel invitations (%s)', (backend) => {
     expect((await invite(second, 'removed@example.com')).statusCode).toBe(201);
     const kept = await setPassword(await linkTokenFor('removed@example.com'));
     expect(kept.statusCode, kept.body).toBe(200);
+  });
+
+  it("starts an invited person's trial when they set their first password, not at the invitation", async () => {
+    // Its own owner: the shared owner's daily invitations are counted by the next test.
+    const otherOwner = await t.createUser('trial-owner@example.com');
+    const [channel] = await t.database.db
+      .insert(channels)
+      .values({ youtubeId: 'UCinvitationstrialstart0', name: 'Trial show' })
+      .returning();
+    await t.database.db
+      .insert(channelMembers)
+      .values({ channelId: channel!.id, userId: otherOwner, role: 'owner' });
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: `/api/channels/${channel!.id}/members`,
+      headers: json(await t.login('trial-owner@example.com', TEST_PASSWORD)),
+      payload: { email: 'late-joiner@example.com' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const trialEnd = async () =>
+      (await t.database.db.query.users.findFirst({
+        where: eq(users.email, 'late-joiner@example.com'),
+      }))!.trialEndsAt.getTime();
+    // The invitation waited ten days: four days of a fourteen-day trial would be left.
+    const fourDays = Date.now() + 4 * DAY_MS;
+    await t.database.db
+      .update(users)
+      .set({ trialEndsAt: new Date(fourDays) })
+      .where(eq(users.email, 'late-joiner@example.com'));
+    expect((await setPassword(await linkTokenFor('late-joiner@example.com'))).statusCode).toBe(200);
+    const started = await trialEnd();
+    expect(started).toBeGreaterThan(Date.now() + (t.config.env.TRIAL_DAYS - 1) * DAY_MS);
+
+    // A later password reset is no new trial.
+    await t.database.db
+      .update(users)
+      .set({ trialEndsAt: new Date(fourDays) })
+      .where(eq(users.email, 'late-joiner@example.com'));
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/forget',
+      headers: { 'content-type': 'application/json' },
+      payload: { email: 'late-joiner@example.com' },
+    });
+    expect(forgot.statusCode).toBe(200);
+    await t.services.users.settled();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/set-password',
+      headers: { 'content-type': 'application/json' },
+      payload: {
+        token: await resetTokenFor('late-joiner@example.com'),
+        password: 'another long passphrase',
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await trialEnd()).toBe(fourDays);
   });
 
   it('limits invitations per channel and per person with 429 too-many-invitations', async () => {

@@ -354,7 +354,14 @@ export class UsersService {
       );
     }
     const passwordHash = await hashPassword(password);
-    const row = await this.updateUser(userId, { passwordHash });
+    const before = await this.repo.findById(userId);
+    // A first password (an invited person's account, made at the invitation) starts the trial
+    // now: the days before the person ever signed in are not theirs to lose.
+    const firstPassword = before !== undefined && !before.passwordHash;
+    const row = await this.updateUser(userId, {
+      passwordHash,
+      ...(firstPassword ? { trialEndsAt: this.trialEndForNewAccount() } : {}),
+    });
     // Links mailed before this one must not set the password again.
     await this.repo.voidPasswordTokens(userId, this.clock.now());
     await this.sessions.revokeAllForUser(userId, 'password-set');
