@@ -98,6 +98,12 @@ export const channelActivity = z.object({
   topTags: z.array(z.object({ tag: z.string(), videos: z.number().int().min(1) })),
   /** Its public data could not be read (last error), so its figures may be missing or old. */
   unavailable: z.boolean(),
+  /**
+   * The day (YYYY-MM-DD) its figures count from when a read could not reach back to the
+   * period's start (a channel uploading more than one read covers): the period's earlier
+   * uploads are missing, so its counts are a floor. Null when the whole period is counted.
+   */
+  countedFrom: z.string().nullable(),
 });
 
 /** GET /api/channels/{id}/competition. */

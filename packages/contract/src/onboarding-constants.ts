@@ -63,6 +63,11 @@ export const COMPETITION_FLAG = 'competition_user';
 export const COMPETITORS_PER_CHANNEL_MAX = 5;
 /** Days the competition view covers. */
 export const COMPETITION_PERIOD_DAYS = 90;
+/**
+ * A competitor's latest uploads one read takes at most (six pages of 50): a channel uploading
+ * more in the period is counted from its oldest upload read (the activity's `countedFrom`).
+ */
+export const COMPETITOR_UPLOADS_READ_MAX = 300;
 /** The result slots per keyword share of voice counts (top 20). */
 export const SHARE_OF_VOICE_DEPTH = 20;
 /** Top videos per channel the view lists. */

@@ -153,6 +153,12 @@ export const publicChannels = pgTable('public_channels', {
    * not reach the period's start): a full reader reads the channel again.
    */
   lightRead: boolean('light_read').notNull().default(false),
+  /**
+   * A full read stopped at its page cap before the period's start: the uploads before this
+   * instant (the oldest one read) were not read, so figures count from here. Null when the read
+   * reached the period's start or the channel's first upload.
+   */
+  uploadsCountedFrom: ts('uploads_counted_from'),
   /** The last failed read (the data above stays as it was). */
   failedAt: ts('failed_at'),
   lastError: text('last_error'),

@@ -223,6 +223,7 @@ export class CompetitionService {
         youtubeId: channel.youtubeId,
         ...activityOf(ownUploads, period, limits),
         unavailable: false,
+        countedFrom: null,
       },
       ...competitorIds.map((id) => {
         const data = publicData.get(id);
@@ -230,6 +231,7 @@ export class CompetitionService {
           youtubeId: id,
           ...activityOf(data?.videos ?? [], period, limits),
           unavailable: !data || data.unavailable,
+          countedFrom: countedFromDay(data?.countedFrom ?? null, period.from),
         };
       }),
     ];
@@ -320,4 +322,11 @@ function channelOf(youtubeId: string, data: PublicChannelData | undefined) {
     thumbnailUrl: data?.thumbnailUrl ?? '',
     isOwn: false,
   };
+}
+
+/** The day a capped read counts from, when it is inside the period (else the period is whole). */
+function countedFromDay(countedFrom: Date | null, periodFrom: string): string | null {
+  if (!countedFrom) return null;
+  const day = countedFrom.toISOString().slice(0, 10);
+  return day > periodFrom ? day : null;
 }

@@ -538,6 +538,28 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
       expect(b).toMatchObject({ uploads: 0, viewsPerVideo: null, topVideos: [], topTags: [] });
     });
 
+    it('says from which day a competitor counts when its read stopped short of the period', async () => {
+      const db = t.database.db;
+      const from = new Date(NOW - 21 * 86_400_000 + 3_600_000);
+      await db
+        .update(publicChannels)
+        .set({ uploadsCountedFrom: from })
+        .where(eq(publicChannels.youtubeId, RA));
+      try {
+        const { activity } = await report();
+        expect(activity.map((a) => a.countedFrom)).toEqual([
+          null,
+          from.toISOString().slice(0, 10),
+          null,
+        ]);
+      } finally {
+        await db
+          .update(publicChannels)
+          .set({ uploadsCountedFrom: null })
+          .where(eq(publicChannels.youtubeId, RA));
+      }
+    });
+
     it('says when a competitor could not be read (unavailable, not refreshing)', async () => {
       const db = t.database.db;
       // A failed first read: the row holds no data and is not tried again for a while.

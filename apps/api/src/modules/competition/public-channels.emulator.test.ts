@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Emulator } from '@tubewise/emulator';
 import { channelCompetitors, channels, publicChannels, rateLimits } from '../../db/schema/index.ts';
+import { COMPETITOR_UPLOADS_READ_MAX } from '@tubewise/contract/onboarding-constants';
 import { ShiftableClock, systemClock } from '../../lib/clock.ts';
 import { createTestApp, testBackends, type TestApp } from '../../testing/test-app.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../testing/emulator-server.ts';
@@ -99,6 +100,32 @@ describe.each(testBackends())('public channel data (%s)', (backend) => {
     const again = await service().get([competitorId]);
     expect(again[0]!.videos).toEqual(data!.videos);
     expect(units() - before).toBe(spent);
+  });
+
+  it('says from when it counts a channel whose period holds more uploads than one read takes', async () => {
+    // Five years back, Busy Kitchen's "last 90 days" hold some 1,600 of its uploads (the
+    // emulator's are spread over ten years up to its today): more than the 300 a read takes.
+    const past = new PublicChannelsService({
+      db: t.database.db,
+      platform: server.adapter,
+      clock: new ShiftableClock(systemClock, -5 * 365 * DAY),
+      apiKey: 'tubewise-emulator-key',
+      limits: new RateLimitService(t.database.db, clock),
+      dailyUnits: 1000,
+      lightDailyUnits: 1000,
+    });
+    const before = units();
+    const [capped] = await past.get([busyId]);
+    // channels.list, then six pages of 50 (playlistItems + videos.list each), no more.
+    expect(units() - before).toBe(1 + 2 * (COMPETITOR_UPLOADS_READ_MAX / 50));
+    const oldest = capped!.videos.map((v) => v.publishedAt).sort()[0]!;
+    expect(capped!.countedFrom?.toISOString()).toBe(new Date(oldest).toISOString());
+    expect((await rowOf(busyId))!.uploadsCountedFrom).toEqual(capped!.countedFrom);
+
+    // Read today, the period's start is reached: the whole period counts.
+    const [whole] = await service().get([busyId], { maxAgeMs: 0 });
+    expect(whole!.countedFrom).toBeNull();
+    expect((await rowOf(busyId))!.uploadsCountedFrom).toBeNull();
   });
 
   it('leaves out channels the platform does not know, storing nothing for them', async () => {

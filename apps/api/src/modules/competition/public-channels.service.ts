@@ -1,4 +1,7 @@
-import { COMPETITION_PERIOD_DAYS } from '@tubewise/contract/onboarding-constants';
+import {
+  COMPETITION_PERIOD_DAYS,
+  COMPETITOR_UPLOADS_READ_MAX,
+} from '@tubewise/contract/onboarding-constants';
 import { and, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -24,7 +27,7 @@ export const PUBLIC_DATA_MAX_AGE_MS = DAY_MS;
 /** A channel whose read failed is not tried again on demand for this long. */
 const FAILED_RETRY_MS = 15 * 60_000;
 /** Upload pages read per channel at most (50 uploads each): a prolific channel's 90 days. */
-const MAX_UPLOAD_PAGES = 6;
+const MAX_UPLOAD_PAGES = COMPETITOR_UPLOADS_READ_MAX / MAX_PAGE_SIZE;
 /** Upload pages a light read takes (an anonymous onboarding's): the latest 50 uploads. */
 const LIGHT_UPLOAD_PAGES = 1;
 /** Rows of channels never read, that nobody follows, are purged once this old. */
@@ -42,12 +45,25 @@ export interface PublicChannelData {
   viewCount: number | null;
   /** Newest first: the uploads of the last COMPETITION_PERIOD_DAYS, and at least the latest 50. */
   videos: StoredPublicVideo[];
+  /**
+   * The read stopped at its page cap (a channel uploading more than MAX_UPLOAD_PAGES pages in
+   * the period): uploads before this instant were not read. Null when the period is whole.
+   */
+  countedFrom: Date | null;
   refreshedAt: Date | null;
   /** The last read failed (quota, platform down, channel gone): the data may be old or empty. */
   unavailable: boolean;
 }
 
 type PublicChannelRow = typeof publicChannels.$inferSelect;
+
+/** One read of a channel's recent uploads. */
+interface ReadUploads {
+  videos: StoredPublicVideo[];
+  complete: boolean;
+  /** The oldest upload read when the read stopped short of the period (else null). */
+  oldest: Date | null;
+}
 
 /** How `get` may read. */
 export interface PublicChannelsGetOptions {
@@ -205,7 +221,7 @@ export class PublicChannelsService {
           light ? LIGHT_UPLOAD_PAGES : MAX_UPLOAD_PAGES,
           light,
         );
-        await this.store(channel, uploads.videos, light && !uploads.complete);
+        await this.store(channel, uploads, light);
       } catch (error) {
         if (isLightBudgetError(error)) unasked.push(channel.youtubeId);
         else await this.markFailed([channel.youtubeId], error, { light });
@@ -216,18 +232,20 @@ export class PublicChannelsService {
 
   /**
    * The channel's uploads back to the period's start (at least one page, at most `maxPages`),
-   * newest first; `complete` when they reach the period's start or the channel's first upload.
+   * newest first; `complete` when they reach the period's start or the channel's first upload,
+   * else `oldest` is the oldest upload read (where the counted period begins).
    */
   private async recentUploads(
     channel: PlatformChannel,
     maxPages: number,
     light: boolean,
-  ): Promise<{ videos: StoredPublicVideo[]; complete: boolean }> {
-    if (!channel.uploadsPlaylistId) return { videos: [], complete: true };
+  ): Promise<ReadUploads> {
+    if (!channel.uploadsPlaylistId) return { videos: [], complete: true, oldest: null };
     const periodStart = this.clock.now().getTime() - COMPETITION_PERIOD_DAYS * DAY_MS;
     const videos: StoredPublicVideo[] = [];
     let pageToken: string | undefined;
     let complete = false;
+    let oldestRead = Infinity;
     for (let pageNo = 0; pageNo < maxPages; pageNo += 1) {
       await this.spend(1, light);
       const page = await this.platform.listPlaylistItems(
@@ -245,6 +263,7 @@ export class PublicChannelsService {
       const stored = details.filter((v) => v.privacyStatus === 'public').map(storedVideo);
       videos.push(...stored);
       const oldest = Math.min(...stored.map((v) => Date.parse(v.publishedAt) || Infinity));
+      oldestRead = Math.min(oldestRead, oldest);
       if (!page.nextPageToken || oldest < periodStart) {
         complete = true;
         break;
@@ -258,6 +277,7 @@ export class PublicChannelsService {
         (v, i) => i < MAX_PAGE_SIZE || Date.parse(v.publishedAt) >= periodStart,
       ),
       complete,
+      oldest: !complete && Number.isFinite(oldestRead) ? new Date(oldestRead) : null,
     };
   }
 
@@ -290,9 +310,12 @@ export class PublicChannelsService {
    */
   private async store(
     channel: PlatformChannel,
-    videos: StoredPublicVideo[],
-    partial: boolean,
+    uploads: ReadUploads,
+    light: boolean,
   ): Promise<void> {
+    // A light read short of the period is replaced by the next full read; a full read short of
+    // it (the page cap) says from when it counts.
+    const partial = light && !uploads.complete;
     const values = {
       title: channel.title,
       description: channel.description,
@@ -302,9 +325,10 @@ export class PublicChannelsService {
       videoCount: channel.videoCount,
       viewCount: channel.viewCount,
       uploadsPlaylistId: channel.uploadsPlaylistId,
-      videos,
+      videos: uploads.videos,
       refreshedAt: this.clock.now(),
       lightRead: partial,
+      uploadsCountedFrom: light ? null : uploads.oldest,
       failedAt: null,
       lastError: null,
     };
@@ -425,6 +449,7 @@ function unaskedChannel(youtubeId: string): PublicChannelData {
     videoCount: null,
     viewCount: null,
     videos: [],
+    countedFrom: null,
     refreshedAt: null,
     unavailable: true,
   };
@@ -445,6 +470,7 @@ function present(row: PublicChannelRow): PublicChannelData {
     videoCount: row.videoCount,
     viewCount: row.viewCount,
     videos: row.videos,
+    countedFrom: row.uploadsCountedFrom,
     refreshedAt: row.refreshedAt,
     unavailable: isUnavailable(row),
   };

@@ -13,7 +13,9 @@ import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { ACTIVITY_CHART_HEIGHT } from './chart-sizes.ts';
 import {
   busiestWeek,
+  countedFromText,
   dayText,
+  daysFrom,
   shortDayText,
   uploadsPerWeekText,
   viewsPerVideoText,
@@ -52,13 +54,19 @@ function ActivityRow({
   channel,
   activity,
   days,
+  periodTo,
 }: {
   channel: ReportChannel;
   activity: ChannelActivity | undefined;
   days: number;
+  /** The period's last day (YYYY-MM-DD). */
+  periodTo: string;
 }) {
   const busiest = activity ? busiestWeek(activity) : null;
   const missing = !activity ? 'Not read yet' : null;
+  const partial = activity?.countedFrom ?? null;
+  // A capped read: the count is a floor, and the weekly rate is taken over the days it covers.
+  const countedDays = partial ? daysFrom(partial, periodTo) : days;
   return (
     <TableRow selected={channel.isOwn}>
       <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
@@ -74,9 +82,23 @@ function ActivityRow({
             Unavailable: its figures may be missing or old
           </Typography>
         ) : null}
+        {partial ? (
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'block' }}
+          >
+            {countedFromText(partial)}
+          </Typography>
+        ) : null}
       </TableCell>
-      <TableCell align="right">{missing ?? formatNumber(activity!.uploads)}</TableCell>
-      <TableCell align="right">{missing ?? uploadsPerWeekText(activity!.uploads, days)}</TableCell>
+      <TableCell align="right">
+        {missing ?? `${formatNumber(activity!.uploads)}${partial ? '+' : ''}`}
+      </TableCell>
+      <TableCell align="right">
+        {missing ?? uploadsPerWeekText(activity!.uploads, countedDays)}
+      </TableCell>
       <TableCell align="right">{missing ?? viewsPerVideoText(activity!.viewsPerVideo)}</TableCell>
       <TableCell align="right">
         {missing ??
@@ -156,6 +178,7 @@ export function ActivitySection({ report }: { report: CompetitionReport }) {
                 channel={channel}
                 activity={activity}
                 days={period.days}
+                periodTo={period.to}
               />
             ))}
           </TableBody>

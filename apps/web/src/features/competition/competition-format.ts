@@ -1,5 +1,6 @@
 /** Words and numbers of the competition view, pure so each is unit-tested. */
 import type { CompetitionReport } from '@tubewise/contract';
+import { COMPETITOR_UPLOADS_READ_MAX } from '@tubewise/contract/onboarding-constants';
 import { formatNumber } from '../../lib/format.ts';
 
 /** A channel of the report (the active one or a competitor). */
@@ -60,6 +61,18 @@ export function busiestWeek(activity: ChannelActivity): ChannelActivity['weeks']
 export function uploadsPerWeekText(uploads: number, days: number): string {
   const weeks = Math.max(1, days / 7);
   return (Math.round((uploads / weeks) * 10) / 10).toLocaleString('en-US');
+}
+
+/** Days from `from` to `to` (YYYY-MM-DD), both included. */
+export function daysFrom(from: string, to: string): number {
+  return (
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  );
+}
+
+/** Why a competitor's figures start late: a read takes its latest uploads only. */
+export function countedFromText(day: string): string {
+  return `Counted from ${shortDayText(day)}: it uploaded more than the ${formatNumber(COMPETITOR_UPLOADS_READ_MAX)} latest videos a read takes`;
 }
 
 /** Looks up a channel of the report by platform id (its title, or the id when unknown). */

@@ -294,6 +294,24 @@ describe('/competition', () => {
     ).toBeVisible();
   });
 
+  it('says from which day a prolific competitor counts, with its uploads as a floor', async () => {
+    setup();
+    competitionApi.competitors = [buildCompetitor()];
+    const report = buildCompetitionReport();
+    competitionApi.report = {
+      ...report,
+      activity: report.activity.map((a) =>
+        a.youtubeId === 'UC-rival-1' ? { ...a, countedFrom: '2026-11-08' } : a,
+      ),
+    };
+    renderApp('/competition');
+    const activity = await region('Upload cadence and views per video');
+    // 21 uploads over the 14 days from Nov 8 to Nov 21: 10.5 a week, not 1.6 over 90 days.
+    expect(rowTexts(within(activity).getByRole('table'))[1]).toBe(
+      'Rival BakesCounted from Nov 8: it uploaded more than the 300 latest videos a read takes21+10.51,234Week of Nov 16 (3)',
+    );
+  });
+
   it('asks the report again every 5 s while refreshing, for 2 minutes at most', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     onTestFinished(() => {

@@ -142,6 +142,7 @@ export function buildCompetitionReport(
         ],
         topTags: [{ tag: 'bread', videos: 5 }],
         unavailable: false,
+        countedFrom: null,
       },
       {
         youtubeId: 'UC-rival-1',
@@ -162,6 +163,7 @@ export function buildCompetitionReport(
           { tag: 'french bread', videos: 4 },
         ],
         unavailable: false,
+        countedFrom: null,
       },
     ],
     refreshedAt: '2026-11-21T06:00:00.000Z',

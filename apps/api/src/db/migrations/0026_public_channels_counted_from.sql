@@ -1,0 +1,1 @@
+ALTER TABLE "public_channels" ADD COLUMN "uploads_counted_from" timestamp with time zone;
