@@ -4,12 +4,12 @@
  * transaction, so concurrent workers and reruns send each e-mail once, and a crash either keeps
  * both the claim and the mails or neither.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { TRIAL_REMINDER_DAYS } from '@tubewise/contract/billing-constants';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MailService } from '../mail/index.ts';
+import type { MailMessage, MailService } from '../mail/index.ts';
 import { trialEndedEmail, trialEndingEmail } from './billing.emails.ts';
 import { liveStatusesSql } from '../../lib/plan-gate.ts';
 
@@ -50,49 +50,51 @@ export class TrialMails {
   /** Sends the due reminders and trial-ended e-mails; returns how many of each. */
   async run(): Promise<{ reminders: number; ended: number }> {
     const now = this.clock.now();
-    const noLiveSubscription = sql`not exists (select 1 from billing_subscriptions s
-      where s.user_id = users.id and s.status in ${liveStatusesSql()} and s.plan_id is not null)`;
     const nowIso = now.toISOString();
     const soon = new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS).toISOString();
     const oldest = new Date(now.getTime() - ENDED_MAIL_WINDOW_DAYS * DAY_MS).toISOString();
     const outboxIds: string[] = [];
-    const { reminders, ended } = await this.db.transaction(async (tx) => {
-      const reminders = rowsOf<Claimed>(
-        await tx.execute(sql`
-          update users set trial_reminder_sent_at = ${nowIso}::timestamptz
-          where id in (
-            select id from users
-            where trial_reminder_sent_at is null and password_hash is not null
-              and trial_ends_at > ${nowIso}::timestamptz and trial_ends_at <= ${soon}::timestamptz
-              and ${noLiveSubscription}
-            limit ${BATCH} for update skip locked)
-          returning email, name, trial_ends_at as "trialEndsAt"`),
-      );
-      for (const user of reminders) {
-        const id = await this.mail.write(trialEndingEmail(this.input(user)), tx);
-        if (id) outboxIds.push(id);
-      }
-      const ended = rowsOf<Claimed>(
-        await tx.execute(sql`
-          update users set trial_ended_sent_at = ${nowIso}::timestamptz
-          where id in (
-            select id from users
-            where trial_ended_sent_at is null and password_hash is not null
-              and trial_ends_at <= ${nowIso}::timestamptz and trial_ends_at > ${oldest}::timestamptz
-              and ${noLiveSubscription}
-            limit ${BATCH} for update skip locked)
-          returning email, name, trial_ends_at as "trialEndsAt"`),
-      );
-      for (const user of ended) {
-        const id = await this.mail.write(trialEndedEmail(this.input(user)), tx);
-        if (id) outboxIds.push(id);
-      }
-      return { reminders, ended };
+    const counts = await this.db.transaction(async (tx) => {
+      const mailClaimed = async (
+        sentColumn: 'trial_reminder_sent_at' | 'trial_ended_sent_at',
+        due: SQL,
+        email: (input: ReturnType<TrialMails['input']>) => MailMessage,
+      ): Promise<number> => {
+        const column = sql.raw(sentColumn);
+        const claimed = rowsOf<Claimed>(
+          await tx.execute(sql`
+            update users set ${column} = ${nowIso}::timestamptz
+            where id in (
+              select id from users
+              where ${column} is null and password_hash is not null and ${due}
+                and not exists (select 1 from billing_subscriptions s where s.user_id = users.id
+                  and s.status in ${liveStatusesSql()} and s.plan_id is not null)
+              limit ${BATCH} for update skip locked)
+            returning email, name, trial_ends_at as "trialEndsAt"`),
+        );
+        for (const user of claimed) {
+          const id = await this.mail.write(email(this.input(user)), tx);
+          if (id) outboxIds.push(id);
+        }
+        return claimed.length;
+      };
+      return {
+        reminders: await mailClaimed(
+          'trial_reminder_sent_at',
+          sql`trial_ends_at > ${nowIso}::timestamptz and trial_ends_at <= ${soon}::timestamptz`,
+          trialEndingEmail,
+        ),
+        ended: await mailClaimed(
+          'trial_ended_sent_at',
+          sql`trial_ends_at <= ${nowIso}::timestamptz and trial_ends_at > ${oldest}::timestamptz`,
+          trialEndedEmail,
+        ),
+      };
     });
     // After the commit: a delivery job must find its message. A crash before this leaves the
     // messages to the stranded-mail sweep (mail.redeliver).
     for (const id of outboxIds) await this.mail.dispatch(id);
-    return { reminders: reminders.length, ended: ended.length };
+    return counts;
   }
 
   private input(user: Claimed) {

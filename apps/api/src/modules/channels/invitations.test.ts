@@ -82,12 +82,12 @@ describe.each(testBackends())('channel invitations (%s)', (backend) => {
     if (!match) throw new Error(`no reset link mailed to ${to}`);
     return decodeURIComponent(match[1]!);
   };
-  const setPassword = (token: string) =>
+  const setPassword = (token: string, password = 'an invited person passphrase') =>
     t.app.inject({
       method: 'POST',
       url: '/api/users/set-password',
       headers: { 'content-type': 'application/json' },
-      payload: { token, password: 'an invited person passphrase' },
+      payload: { token, password },
     });
 
   it('answers the same whether or not the address had an account, until the person joins', async () => {
@@ -194,15 +194,10 @@ describe.each(testBackends())('channel invitations (%s)', (backend) => {
     });
     expect(forgot.statusCode).toBe(200);
     await t.services.users.settled();
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/set-password',
-      headers: { 'content-type': 'application/json' },
-      payload: {
-        token: await resetTokenFor('late-joiner@example.com'),
-        password: 'another long passphrase',
-      },
-    });
+    const reset = await setPassword(
+      await resetTokenFor('late-joiner@example.com'),
+      'another long passphrase',
+    );
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await trialEnd()).toBe(fourDays);
   });
