@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CompetitionReport } from '@tubewise/contract';
 import { renderApp } from '../../testing/render-app.tsx';
 import { api, server } from '../../testing/server.ts';
 import { buildChannel, buildUser } from '../../testing/data.ts';
@@ -38,6 +39,15 @@ function setup(flags = 'competition_user') {
   localStorage.setItem(SYNCED_CHANNELS_STORAGE_KEY, JSON.stringify([OWN_YOUTUBE_ID]));
   server.use(...competitionHandlers());
 }
+
+/** The report with the rival's activity changed by `patch`. */
+const withRivalActivity = (
+  report: CompetitionReport,
+  patch: Partial<CompetitionReport['activity'][number]>,
+): CompetitionReport => ({
+  ...report,
+  activity: report.activity.map((a) => (a.youtubeId === 'UC-rival-1' ? { ...a, ...patch } : a)),
+});
 
 const region = (name: string) => screen.findByRole('region', { name });
 const rowTexts = (table: HTMLElement) =>
@@ -276,13 +286,7 @@ describe('/competition', () => {
   it('marks a competitor whose data could not be read', async () => {
     setup();
     competitionApi.competitors = [buildCompetitor()];
-    const report = buildCompetitionReport();
-    competitionApi.report = {
-      ...report,
-      activity: report.activity.map((a) =>
-        a.youtubeId === 'UC-rival-1' ? { ...a, unavailable: true } : a,
-      ),
-    };
+    competitionApi.report = withRivalActivity(buildCompetitionReport(), { unavailable: true });
     renderApp('/competition');
     const competitors = await screen.findByRole('list', { name: 'Competitors' });
     expect(await within(competitors).findByText('Unavailable')).toBeVisible();
@@ -297,13 +301,9 @@ describe('/competition', () => {
   it('says from which day a prolific competitor counts, with its uploads as a floor', async () => {
     setup();
     competitionApi.competitors = [buildCompetitor()];
-    const report = buildCompetitionReport();
-    competitionApi.report = {
-      ...report,
-      activity: report.activity.map((a) =>
-        a.youtubeId === 'UC-rival-1' ? { ...a, countedFrom: '2026-11-08' } : a,
-      ),
-    };
+    competitionApi.report = withRivalActivity(buildCompetitionReport(), {
+      countedFrom: '2026-11-08',
+    });
     renderApp('/competition');
     const activity = await region('Upload cadence and views per video');
     // 21 uploads over the 14 days from Nov 8 to Nov 21: 10.5 a week, not 1.6 over 90 days.
@@ -351,13 +351,9 @@ describe('/competition', () => {
     setup();
     // Its first read failed: unavailable, which the API reports as not refreshing.
     competitionApi.competitors = [buildCompetitor({ refreshedAt: null })];
-    const report = buildCompetitionReport({ refreshing: false });
-    competitionApi.report = {
-      ...report,
-      activity: report.activity.map((a) =>
-        a.youtubeId === 'UC-rival-1' ? { ...a, unavailable: true } : a,
-      ),
-    };
+    competitionApi.report = withRivalActivity(buildCompetitionReport({ refreshing: false }), {
+      unavailable: true,
+    });
     renderApp('/competition');
     await region('Share of voice');
     await vi.advanceTimersByTimeAsync(6 * REFRESHING_POLL_MS);
