@@ -144,9 +144,20 @@ export function metricValue(test: Pick<TestRow, 'metric'>, day: DayRow): number 
   return test.metric === 'viewsPerDay' ? day.views : day.averageViewPercentage;
 }
 
+/**
+ * The days that have a value of the test's metric: every measured day for views; for the
+ * average percentage viewed, the days someone watched (a day without views has none).
+ */
+export function daysWithMetric<D extends Pick<DayRow, 'views'>>(
+  test: Pick<TestRow, 'metric'>,
+  days: D[],
+): D[] {
+  return test.metric === 'viewsPerDay' ? days : days.filter((d) => d.views > 0);
+}
+
 /** The posteriors of a test's measured days on its deciding metric. */
 export function posteriorsOf(test: TestRow, variants: VariantRow[], days: DayRow[]) {
-  const obs: DayObservation[] = days.map((d) => ({
+  const obs: DayObservation[] = daysWithMetric(test, days).map((d) => ({
     variant: variants.findIndex((v) => v.id === d.variantId),
     value: metricValue(test, d),
     // The day as a number, so the model can separate a trend (a video's views fading) from
@@ -195,6 +206,19 @@ const reasonOf = (failure: 'reconnect' | 'gone' | 'refused' | 'retry') =>
         : 'platform-error';
 
 /** The notice of a test whose channel must be reconnected. */
+/** Days after its end a test waits for Analytics to have its last days (complete by then). */
+const FINAL_MEASURE_WAIT_DAYS = 3;
+const MEASURING_NOTICE_START = 'The test has run its course.';
+/** What a test that waits for its last days' figures says. */
+export function measuringNotice(until: Date): string {
+  const day = new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'America/Los_Angeles',
+  }).format(until);
+  return `${MEASURING_NOTICE_START} The winner is chosen once YouTube Analytics has the figures of its last day (${day} at the latest); the last thumbnail stays live until then.`;
+}
+
 export const RECONNECT_NOTICE =
   'Tubewise lost access to the channel. Reconnect it, and the test sets the thumbnail it owes YouTube then.';
 
@@ -382,6 +406,16 @@ export class ThumbnailTestRunner {
         loaded = (await this.load(testId))!;
         test = loaded.test;
       }
+      // Analytics has a day's figures a day or more later: the last days are waited for (the
+      // last variant stays live meanwhile, unmeasured), at most until they are complete.
+      const last = lastRotationDay(test);
+      const waitUntil = new Date(test.endsAt.getTime() + FINAL_MEASURE_WAIT_DAYS * 86_400_000);
+      if ((!test.measuredThrough || test.measuredThrough < last) && now < waitUntil) {
+        const notice = measuringNotice(waitUntil);
+        if (test.notice !== notice) await this.setNotice(test.id, notice);
+        return;
+      }
+      if (test.notice?.startsWith(MEASURING_NOTICE_START)) await this.setNotice(test.id, null);
       test = await this.decideFromDays(test, loaded.variants, true);
     } else if (test.status === 'running') {
       await this.rotateIfDue(test, loaded.variants, loaded.swaps);
@@ -730,8 +764,10 @@ export class ThumbnailTestRunner {
       )
       .returning({ id: thumbnailTestSwaps.id });
     if (!held) {
-      await release();
-      return 'busy';
+      // The lease ran out and another process took the row over (the reconciler): it sends
+      // the image on this reservation, so the units stay counted, and what lands is its to
+      // record. Unknown here, never "nothing changed".
+      return 'unknown';
     }
     let sizes: PlatformVideo['thumbnails'];
     try {
@@ -957,9 +993,11 @@ export class ThumbnailTestRunner {
     ];
     const attributed = attributeDays(swapPoints(loaded.swaps, loaded.variants), from, to);
     let through: string | null = null;
+    const withRow = new Set<string>();
     for (const r of table.rows) {
       const day = String(r[dayCol]);
       if (!(day >= from && day <= to)) continue;
+      withRow.add(day);
       if (!through || day > through) through = day;
       const index = attributed.get(day);
       const variant = index === undefined ? undefined : loaded.variants[index];
@@ -981,7 +1019,21 @@ export class ThumbnailTestRunner {
     // A day Analytics has no row for yet stays unmeasured, unless later days have rows (then it
     // had no views) or it is at least three days old (Analytics is complete by then).
     const settledDay = addDays(quotaDayOf(now), -3);
-    if (!through && to <= settledDay) through = to;
+    if (to <= settledDay && (!through || through < to)) through = to;
+    // Those days had no views: they count as such (left out, a thumbnail nobody clicked on
+    // some days would look better than one clicked on a little every day).
+    for (const [day, index] of attributed) {
+      const variant = loaded.variants[index];
+      if (!variant || !through || day > through || withRow.has(day)) continue;
+      const zero = { variantId: variant.id, views: 0, watchMinutes: 0, averageViewPercentage: 0 };
+      await this.db
+        .insert(thumbnailTestDays)
+        .values({ testId: test.id, day, ...zero })
+        .onConflictDoUpdate({
+          target: [thumbnailTestDays.testId, thumbnailTestDays.day],
+          set: zero,
+        });
+    }
     if (through && (!test.measuredThrough || through > test.measuredThrough))
       await this.db
         .update(thumbnailTests)

@@ -64,6 +64,8 @@ export function presentTest(stored: StoredTest, now: Date, nextSwapAt: Date | nu
     startedBy: test.startedByName,
     variants: variants.map((v, i) => {
       const own = days.filter((d) => d.variantId === v.id);
+      // A day without views has no percentage viewed.
+      const watched = own.filter((d) => d.views > 0);
       const views = own.reduce((sum, d) => sum + d.views, 0);
       const minutes = own.reduce((sum, d) => sum + d.watchMinutes, 0);
       const p = post[i];
@@ -80,8 +82,8 @@ export function presentTest(stored: StoredTest, now: Date, nextSwapAt: Date | nu
         measuredDays: own.length,
         views,
         watchMinutes: minutes,
-        averageViewPercentage: own.length
-          ? own.reduce((sum, d) => sum + d.averageViewPercentage, 0) / own.length
+        averageViewPercentage: watched.length
+          ? watched.reduce((sum, d) => sum + d.averageViewPercentage, 0) / watched.length
           : null,
         viewsPerDay: own.length ? views / own.length : null,
         probabilityBest:
@@ -99,6 +101,8 @@ export function presentTest(stored: StoredTest, now: Date, nextSwapAt: Date | nu
             (s.status === 'failed' &&
               !done.some((d) => d.kind === 'rotate' && d.quotaDay === s.quotaDay))),
       )
+      // One line a day (a day's two failed tries, or a failure then a budget skip, are one).
+      .filter((s, i, all) => all.findIndex((o) => o.quotaDay === s.quotaDay) === i)
       .map((s) => ({
         day: s.quotaDay,
         reason: s.reason === 'budget' ? ('budget' as const) : ('platform-error' as const),

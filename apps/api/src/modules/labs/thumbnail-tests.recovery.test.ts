@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import {
   channels,
   platformUnitSpend,
+  thumbnailTestDays,
   thumbnailTests,
   thumbnailTestSwaps,
 } from '../../db/schema/index.ts';
@@ -54,6 +55,8 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
     failSets: 0,
     applyThenFail: 0,
     stripVersions: false,
+    /** Analytics answers no row for these days (no views, or not there yet). */
+    hideDays: (_day: string) => false,
   };
 
   beforeAll(async () => {
@@ -85,6 +88,14 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
             }));
           };
           return read;
+        }
+        if (key === 'analyticsReport') {
+          const report: VideoPlatform['analyticsReport'] = async (...args) => {
+            const table = await target.analyticsReport(...args);
+            const day = table.columns.indexOf('day');
+            return { ...table, rows: table.rows.filter((r) => !control.hideDays(String(r[day]))) };
+          };
+          return report;
         }
         if (key === 'setThumbnail') {
           const set: VideoPlatform['setThumbnail'] = async (...args) => {
@@ -377,6 +388,57 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
     const list = (await call('GET', labs())).json();
     expect(list.tests.some((x: { videoId: string }) => x.videoId === videoId)).toBe(false);
   }, 60_000);
+
+  it('counts a day without Analytics rows as no views, and decides once the last day is in', async () => {
+    const { id } = await start(
+      [
+        [240, 200, 30],
+        [30, 160, 240],
+      ],
+      6,
+    );
+    await database.db
+      .update(thumbnailTests)
+      .set({ metric: 'viewsPerDay' })
+      .where(eq(thumbnailTests.id, id));
+    const [row] = await database.db.select().from(thumbnailTests).where(eq(thumbnailTests.id, id));
+    const firstDay = quotaDayOf(nextQuotaDayStart(row!.startedAt));
+    const lastDay = quotaDayOf(new Date(row!.endsAt.getTime() - 60_000));
+    // The first full day had no views; the last one is not in Analytics yet.
+    let lastIn = false;
+    control.hideDays = (day) => day === firstDay || (day === lastDay && !lastIn);
+    try {
+      // Day by day to just past the end, a tick after each midnight.
+      while (clock.now() < row!.endsAt) {
+        const target = nextQuotaDayStart(clock.now()).getTime() + 5 * 60_000;
+        clock.advance((target - clock.now().getTime()) / 1000);
+        await t.services.thumbnailTestRunner.tick();
+      }
+      await advance(0);
+      const waiting = (await call('GET', `${labs()}/${id}`)).json();
+      expect(waiting.status).toBe('running');
+      expect(waiting.decision).toBeNull();
+      expect(waiting.notice).toMatch(
+        /has run its course\. The winner is chosen once YouTube Analytics/,
+      );
+      const days = await database.db
+        .select()
+        .from(thumbnailTestDays)
+        .where(eq(thumbnailTestDays.testId, id));
+      expect(days.find((d) => d.day === firstDay)).toMatchObject({ views: 0, watchMinutes: 0 });
+      expect(days.some((d) => d.day === lastDay)).toBe(false);
+
+      lastIn = true;
+      await advance(600);
+      await t.services.thumbnailTestRunner.tick();
+      const decided = (await call('GET', `${labs()}/${id}`)).json();
+      expect(decided.decision).toMatchObject({ reason: 'duration-ended' });
+      expect(decided.notice ?? '').not.toMatch(/has run its course/);
+      expect(decided.measuredThrough).toBe(lastDay);
+    } finally {
+      control.hideDays = () => false;
+    }
+  }, 120_000);
 
   it('stopping a test whose winner waits for the budget sets the original back instead', async () => {
     const { videoId, id } = await start(

@@ -179,18 +179,18 @@ export class ThumbnailTestsService {
         'conflict',
         `The channel's daily budget of quota units (${this.dailyUnits}) cannot cover the first swap today (${THUMBNAIL_SWAP_UNITS} units). Start the test after midnight Pacific time, when the budget renews.`,
       );
-    const originalId = original
-      ? await this.thumbnails.keepPrevious(
-          { channelId, youtubeId: video.youtubeId },
-          userId,
-          original,
-        )
-      : null;
     const now = this.clock.now();
     const durationDays = input.durationDays ?? THUMBNAIL_TEST_DURATION_DEFAULT_DAYS;
-    const startedByName = await displayName(this.db, userId);
     let test: TestRow;
     try {
+      const originalId = original
+        ? await this.thumbnails.keepPrevious(
+            { channelId, youtubeId: video.youtubeId },
+            userId,
+            original,
+          )
+        : null;
+      const startedByName = await displayName(this.db, userId);
       test = await this.db.transaction(async (tx) => {
         // The per-video lock publishes take after claiming a thumbnail write: a publish claimed
         // before this point is seen here; one claimed after waits for this insert and sees it.

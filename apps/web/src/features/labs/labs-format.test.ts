@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decisionText,
   estimatedEnd,
+  ORIGINAL_PENDING,
+  ORIGINAL_RESTORED,
+  stoppedText,
   intervalText,
   labsErrorText,
   nextDay,
@@ -115,5 +119,36 @@ describe('the rotation row', () => {
     expect(testNow(test, Date.parse('2026-11-30T00:00:00.000Z'))).toBe(
       Date.parse('2026-11-24T08:00:00.000Z') - 1,
     );
+  });
+});
+
+describe('what a stop says', () => {
+  const stop = {
+    winnerVariantId: null,
+    probability: null,
+    reason: 'stopped' as const,
+    applied: 'original' as const,
+    decidedAt: '2026-11-23T10:00:00.000Z',
+  };
+  it('says the original is back only once it is', () => {
+    const stopped = buildTest({ status: 'stopped', decision: stop });
+    expect(stoppedText(stopped)).toBe(ORIGINAL_RESTORED);
+    expect(decisionText(stopped)?.body).toBe(`${ORIGINAL_RESTORED}.`);
+    const ending = buildTest({ status: 'ending', decision: stop });
+    expect(stoppedText(ending)).toBe(ORIGINAL_PENDING);
+    expect(decisionText(ending)?.body).toBe(`${ORIGINAL_PENDING}.`);
+  });
+  it('says what is live when the test had ended on its own before the stop', () => {
+    const won = buildTest({
+      status: 'completed',
+      decision: {
+        winnerVariantId: 'variant-B',
+        probability: 0.98,
+        reason: 'duration-ended',
+        applied: 'winner',
+        decidedAt: '2026-11-27T08:05:00.000Z',
+      },
+    });
+    expect(stoppedText(won)).toBe('Winner: B');
   });
 });

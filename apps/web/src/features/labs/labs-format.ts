@@ -57,6 +57,19 @@ export function variantColor(index: number): string {
 export const STOP_QUESTION = 'Stop the test and put the original thumbnail back?';
 /** What a stopped test says. */
 export const ORIGINAL_RESTORED = 'Original thumbnail restored';
+/** What a stopped test says while the original still waits to go back (budget, YouTube). */
+export const ORIGINAL_PENDING =
+  'Test stopped: the original thumbnail goes back as soon as YouTube takes it';
+
+/** What the person is told once Stop was answered: what is live now, in truth. */
+export function stoppedText(test: ThumbnailTest): string {
+  if (test.status === 'stopped') return ORIGINAL_RESTORED;
+  if (test.decision?.reason !== 'stopped') {
+    // The test ended on its own just before the stop: its decision says what is live.
+    return decisionText(test)?.title ?? 'The test had already ended';
+  }
+  return ORIGINAL_PENDING;
+}
 /** What a test without a winner says at its end. */
 export const NO_CLEAR_WINNER = 'No clear winner: the original thumbnail is back.';
 
@@ -94,7 +107,10 @@ export function decisionText(test: ThumbnailTest): { title: string; body: string
   if (!decision) return null;
   const winner = test.variants.find((v) => v.id === decision.winnerVariantId);
   if (decision.reason === 'stopped') {
-    return { title: 'Test stopped', body: `${ORIGINAL_RESTORED}.` };
+    return {
+      title: 'Test stopped',
+      body: test.status === 'stopped' ? `${ORIGINAL_RESTORED}.` : `${ORIGINAL_PENDING}.`,
+    };
   }
   if (decision.reason === 'video-gone') {
     return {

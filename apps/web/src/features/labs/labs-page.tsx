@@ -23,7 +23,7 @@ import { isActive, useTestActions, useThumbnailTest, useThumbnailTests } from '.
 import {
   labsErrorText,
   METRIC_TEXTS,
-  ORIGINAL_RESTORED,
+  stoppedText,
   STATUS_COLORS,
   STATUS_TEXTS,
   testNow,
@@ -155,7 +155,7 @@ function TestDetails({ channelId, testId }: { channelId: string; testId: string 
       stopping={stop.isPending}
       onStop={() =>
         stop.mutateAsync(testId).then((test) => {
-          notify(ORIGINAL_RESTORED, { variant: 'success' });
+          notify(stoppedText(test), { variant: test.status === 'stopped' ? 'success' : 'info' });
           return test;
         })
       }
