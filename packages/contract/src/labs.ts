@@ -76,9 +76,10 @@ export const thumbnailTestDecision = z.object({
   probability: z.number().min(0).max(1).nullable(),
   /**
    * `confident` (a variant reached the confidence early), `duration-ended`, `stopped` (stopped
-   * early by a person), `video-gone` (the video or the grant went away).
+   * early by a person), `video-gone` (the video or the grant went away), `refused` (YouTube
+   * refused the final thumbnail for days: the test ended with what was live then).
    */
-  reason: z.enum(['confident', 'duration-ended', 'stopped', 'video-gone']),
+  reason: z.enum(['confident', 'duration-ended', 'stopped', 'video-gone', 'refused']),
   /** What is live after the test: the winning variant or the original thumbnail. */
   applied: z.enum(['winner', 'original']),
   decidedAt: z.string(),

@@ -29,7 +29,7 @@ export type ThumbnailTestRowStatus = 'running' | 'ending' | 'completed' | 'stopp
 export interface ThumbnailTestDecisionRow {
   winnerVariantId: string | null;
   probability: number | null;
-  reason: 'confident' | 'duration-ended' | 'stopped' | 'video-gone';
+  reason: 'confident' | 'duration-ended' | 'stopped' | 'video-gone' | 'refused';
   applied: 'winner' | 'original';
   decidedAt: string;
 }

@@ -572,7 +572,7 @@ export class ThumbnailTestRunner {
     const status =
       decision.reason === 'stopped'
         ? 'stopped'
-        : decision.reason === 'video-gone'
+        : decision.reason === 'video-gone' || decision.reason === 'refused'
           ? 'failed'
           : 'completed';
     await this.db
@@ -603,7 +603,7 @@ export class ThumbnailTestRunner {
         decision: {
           winnerVariantId: test.decision?.winnerVariantId ?? null,
           probability: test.decision?.probability ?? null,
-          reason: 'video-gone',
+          reason: why,
           applied: test.decision?.applied ?? 'original',
           decidedAt: test.decision?.decidedAt ?? now.toISOString(),
         },
@@ -645,7 +645,15 @@ export class ThumbnailTestRunner {
     } else if (outcome === 'done') {
       await this.setNotice(test.id, null);
     } else if (outcome === 'gone') {
-      await this.giveUp(test, 'video-gone');
+      // YouTube did not find the video (gone, or a passing fault): the test ends, setting the
+      // original back; a video really gone ends it after the final swap's tries.
+      await this.decide(test, {
+        winnerVariantId: null,
+        probability: null,
+        reason: 'video-gone',
+        applied: 'original',
+        decidedAt: now.toISOString(),
+      });
     } else if (outcome === 'reconnect') {
       await this.setNotice(test.id, RECONNECT_NOTICE);
     } else if (outcome === 'retry' || outcome === 'refused') {

@@ -54,9 +54,13 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
     failReads: 0,
     failSets: 0,
     applyThenFail: 0,
+    /** Reads that find no video (a passing fault, or the video gone). */
+    goneReads: 0,
     stripVersions: false,
     /** Analytics answers no row for these days (no views, or not there yet). */
     hideDays: (_day: string) => false,
+    /** Days Analytics answers a row for whatever the emulator has (views, minutes, %). */
+    addDays: new Map<string, [number, number, number]>(),
   };
 
   beforeAll(async () => {
@@ -69,6 +73,10 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
       get(target, key, receiver) {
         if (key === 'getVideos') {
           const read: VideoPlatform['getVideos'] = async (...args) => {
+            if (control.goneReads > 0) {
+              control.goneReads -= 1;
+              return [];
+            }
             if (control.passReads > 0) control.passReads -= 1;
             else if (control.failReads > 0) {
               control.failReads -= 1;
@@ -93,7 +101,25 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
           const report: VideoPlatform['analyticsReport'] = async (...args) => {
             const table = await target.analyticsReport(...args);
             const day = table.columns.indexOf('day');
-            return { ...table, rows: table.rows.filter((r) => !control.hideDays(String(r[day]))) };
+            const rows = table.rows.filter((r) => !control.hideDays(String(r[day])));
+            const { startDate, endDate } = args[1];
+            for (const [added, [views, minutes, percent]] of control.addDays) {
+              if (added < startDate || added > endDate) continue;
+              if (rows.some((r) => String(r[day]) === added)) continue;
+              rows.push(
+                table.columns.map((c) =>
+                  c === 'day'
+                    ? added
+                    : c === 'views'
+                      ? views
+                      : c === 'estimatedMinutesWatched'
+                        ? minutes
+                        : percent,
+                ),
+              );
+            }
+            rows.sort((a, b) => String(a[day]).localeCompare(String(b[day])));
+            return { ...table, rows };
           };
           return report;
         }
@@ -126,6 +152,8 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
         SESSION_SECRET: randomBytes(32).toString('hex'),
         ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         CHANNEL_DAILY_UNIT_BUDGET: '1000',
+        // The tests move the clock on by weeks in all: the trial must outlast them.
+        TRIAL_DAYS: '120',
       },
     });
     yt = emulator.control.addChannel({ videoCount: 12, owner: ACCOUNT }).id;
@@ -429,6 +457,8 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
       expect(days.some((d) => d.day === lastDay)).toBe(false);
 
       lastIn = true;
+      // Its figures are in now (a day the emulator gave no views would wait until settled).
+      control.addDays.set(lastDay, [7, 20, 41.5]);
       await advance(600);
       await t.services.thumbnailTestRunner.tick();
       const decided = (await call('GET', `${labs()}/${id}`)).json();
@@ -437,8 +467,30 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
       expect(decided.measuredThrough).toBe(lastDay);
     } finally {
       control.hideDays = () => false;
+      control.addDays.clear();
     }
   }, 120_000);
+
+  it('a rotation that does not find the video ends the test, setting the original back', async () => {
+    const { videoId, id } = await start(
+      [
+        [250, 250, 30],
+        [30, 250, 250],
+      ],
+      6,
+    );
+    const liveA = await platformMean(videoId);
+    await toSecondDay();
+    control.goneReads = 1;
+    await t.services.thumbnailTestRunner.tick();
+    expect(control.goneReads).toBe(0);
+    const ended = (await call('GET', `${labs()}/${id}`)).json();
+    expect(ended.status).toBe('failed');
+    expect(ended.decision).toMatchObject({ reason: 'video-gone', applied: 'original' });
+    // Not left on variant A: the original (the video's image before the test) is back.
+    const now = await platformMean(videoId);
+    expect(Math.abs(now - liveA)).toBeGreaterThan(5);
+  }, 60_000);
 
   it('stopping a test whose winner waits for the budget sets the original back instead', async () => {
     const { videoId, id } = await start(

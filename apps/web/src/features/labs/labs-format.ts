@@ -112,6 +112,12 @@ export function decisionText(test: ThumbnailTest): { title: string; body: string
       body: test.status === 'stopped' ? `${ORIGINAL_RESTORED}.` : `${ORIGINAL_PENDING}.`,
     };
   }
+  if (decision.reason === 'refused') {
+    return {
+      title: 'Test ended',
+      body: 'YouTube refused the thumbnail again and again over two days, so the test ended with the thumbnail live on YouTube then.',
+    };
+  }
   if (decision.reason === 'video-gone') {
     return {
       title: 'Test ended',
