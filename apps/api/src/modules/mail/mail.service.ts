@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -176,6 +176,7 @@ export class MailService {
           gt(emailOutbox.createdAt, new Date(now - MAIL_BODY_RETENTION_HOURS * 3_600_000)),
         ),
       )
+      .orderBy(asc(emailOutbox.createdAt))
       .limit(STRANDED_BATCH);
     for (const { id } of stranded) await this.dispatch(id);
     if (stranded.length > 0) {
@@ -195,11 +196,12 @@ export class MailService {
     // Claims the message for this try (and counts it): while a delivery holds the claim, any
     // other (a retry, the stranded-mail sweep) stops here, so the message is sent once.
     const claimAt = this.clock.now();
+    const until = new Date(claimAt.getTime() + DELIVERY_CLAIM_MS);
     const claimed = await this.db
       .update(emailOutbox)
       .set({
         attempts: sql`${emailOutbox.attempts} + 1`,
-        deliveryClaimedUntil: new Date(claimAt.getTime() + DELIVERY_CLAIM_MS),
+        deliveryClaimedUntil: until,
       })
       .where(
         and(
@@ -222,6 +224,7 @@ export class MailService {
       // that claim has run out, so the message is not left unsent.
       throw new Error('The e-mail is being delivered by another worker; retrying later');
     }
+    const ownClaim = and(eq(emailOutbox.id, outboxId), eq(emailOutbox.deliveryClaimedUntil, until));
     try {
       await this.transport.sendMail({
         from: this.from,
@@ -231,36 +234,39 @@ export class MailService {
         html: message.html,
         ...(message.listUnsubscribe ? { list: { unsubscribe: message.listUnsubscribe } } : {}),
       });
-      const now = this.clock.now();
-      if (message.forgetAfterDelivery) {
-        await this.db.delete(emailOutbox).where(eq(emailOutbox.id, outboxId));
-        this.log.info(
-          { outboxId, toDomain: recipientDomain(message.to), subject: message.subject },
-          'E-mail delivered and forgotten',
-        );
-        return;
-      }
-      await this.db
-        .update(emailOutbox)
-        .set({
-          sentAt: now,
-          lastError: null,
-          deliveryClaimedUntil: null,
-          // A delivered secret link lives in the recipient's mailbox only.
-          ...(message.sensitive ? erasedBody(now) : {}),
-        })
-        .where(eq(emailOutbox.id, outboxId));
-      this.log.info(
-        { outboxId, toDomain: recipientDomain(message.to), subject: message.subject },
-        'E-mail delivered',
-      );
     } catch (error) {
+      // Not sent: the claim goes (the job's retry may try at once), unless it ran out and
+      // another delivery holds the message now.
       await this.db
         .update(emailOutbox)
         .set({ lastError: String(error), deliveryClaimedUntil: null })
-        .where(eq(emailOutbox.id, outboxId));
+        .where(ownClaim);
       throw error;
     }
+    // Sent: from here a failure keeps the claim, so no retry sends it again while it lasts.
+    const now = this.clock.now();
+    if (message.forgetAfterDelivery) {
+      await this.db.delete(emailOutbox).where(eq(emailOutbox.id, outboxId));
+      this.log.info(
+        { outboxId, toDomain: recipientDomain(message.to), subject: message.subject },
+        'E-mail delivered and forgotten',
+      );
+      return;
+    }
+    await this.db
+      .update(emailOutbox)
+      .set({
+        sentAt: now,
+        lastError: null,
+        deliveryClaimedUntil: null,
+        // A delivered secret link lives in the recipient's mailbox only.
+        ...(message.sensitive ? erasedBody(now) : {}),
+      })
+      .where(eq(emailOutbox.id, outboxId));
+    this.log.info(
+      { outboxId, toDomain: recipientDomain(message.to), subject: message.subject },
+      'E-mail delivered',
+    );
   }
 
   /**
