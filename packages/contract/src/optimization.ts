@@ -215,7 +215,7 @@ export const videoDetails = z.object({
   lastPublish: publishRecord.nullable(),
   /**
    * The channel's account is read-only (its trial ended without a plan): publish and undo answer
-   * 409 `account-read-only` until a plan is chosen, so the editor says so before anyone presses.
+   * 402 `account-read-only` until a plan is chosen, so the editor says so before anyone presses.
    */
   publishingPaused: z.boolean(),
 });

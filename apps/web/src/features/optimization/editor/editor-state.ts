@@ -83,8 +83,6 @@ export interface VideoFacts {
   playlistCount: number;
   views: number | null;
   updatedOnPlatform: boolean;
-  /** The channel's account is read-only: publish and undo wait for a plan. */
-  publishingPaused: boolean;
 }
 
 /** The whole editor state. */
@@ -278,7 +276,6 @@ function factsOf(details: VideoDetails): VideoFacts {
     playlistCount: details.playlistCount,
     views: details.views,
     updatedOnPlatform: details.updatedOnPlatform,
-    publishingPaused: details.publishingPaused,
   };
 }
 

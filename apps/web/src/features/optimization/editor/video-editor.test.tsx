@@ -541,6 +541,18 @@ describe('publishing', () => {
   });
 });
 
+describe('publishing paused for a person the channel is shared with', () => {
+  it('asks them to ask the owner, since their own plan would not lift it', async () => {
+    editorApi.details = buildVideoDetails({ publishingPaused: true });
+    renderEditor('vid-1', [], { shared: true });
+    await loaded();
+    const why = await screen.findByText(/Ask the channel’s owner to choose a plan\./);
+    expect(why).toHaveTextContent(/free trial has ended, so publishing/);
+    expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  });
+});
+
 describe('templates', () => {
   it('create (id create at top) / cancel / save / delete / insert', async () => {
     editorApi.templates = [buildTemplate({ id: 'tpl-1', title: 'Links', content: 'LINKS' })];

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useMyChannels } from '../../../lib/channels/get-my-channels.ts';
 import { READ_ONLY_TEXT } from '../../../lib/plan-errors.ts';
 import { useTemplates } from '../api/templates.ts';
 import { hasChanges, workingCopy, workingDirty } from './editor-state.ts';
@@ -120,17 +121,19 @@ export function VideoEditor({
     el?.focus();
   };
 
-  const publishBlocked = publishBlockedReason(
-    errors,
-    hasChanges(state),
-    state.facts.publishingPaused,
-  );
+  // From the latest details (not the state made at load): a plan chosen meanwhile lifts it.
+  const paused = details.publishingPaused;
+  const publishBlocked = publishBlockedReason(errors, hasChanges(state), paused);
+  const myChannels = useMyChannels().data;
+  // Only an owner's plan lifts the pause; a person the channel is shared with asks the owner.
+  const ownsChannel = myChannels?.myChannels.some((c) => c.id === details.channelId) ?? true;
 
   return (
     <Box>
       <EditorHeader
         editor={editor}
         publishBlocked={publishBlocked}
+        paused={paused ? (ownsChannel ? 'owner' : 'member') : null}
         actions={publishActions?.({
           publish: editor.publish,
           publishing: state.publishing,

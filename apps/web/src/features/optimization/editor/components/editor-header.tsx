@@ -37,7 +37,15 @@ function saveShortcut(): string {
   return /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent) ? '⌘S' : 'Ctrl+S';
 }
 
-function LastPublish({ state, onUndo }: { state: EditorState; onUndo: () => void }) {
+function LastPublish({
+  state,
+  onUndo,
+  paused,
+}: {
+  state: EditorState;
+  onUndo: () => void;
+  paused: boolean;
+}) {
   const last = state.lastPublish;
   if (!last) return null;
   return (
@@ -52,8 +60,8 @@ function LastPublish({ state, onUndo }: { state: EditorState; onUndo: () => void
         onClick={onUndo}
         loading={state.restoring}
         // An undo is a publish: refused while the account is read-only (said under Publish).
-        disabled={state.facts.publishingPaused || state.publishing}
-        aria-describedby={state.facts.publishingPaused ? PUBLISH_BLOCKED_ID : undefined}
+        disabled={paused || state.publishing}
+        aria-describedby={paused ? PUBLISH_BLOCKED_ID : undefined}
         sx={{ minWidth: 0, p: 0, verticalAlign: 'baseline' }}
         aria-label={`Undo the publish of ${formatDateTime(last.at)}`}
       >
@@ -70,11 +78,17 @@ function LastPublish({ state, onUndo }: { state: EditorState; onUndo: () => void
 export function EditorHeader({
   editor,
   publishBlocked,
+  paused = null,
   actions,
 }: {
   editor: VideoEditor;
   /** Why Publish is disabled, or null. */
   publishBlocked: string | null;
+  /**
+   * Publishing waits for a plan (the channel's account is read-only): `owner` may choose one
+   * (See plans); a `member` the channel is shared with asks the owner. Null otherwise.
+   */
+  paused?: 'owner' | 'member' | null;
   /** More buttons after Publish (the optimize queue's "Publish and next"). */
   actions?: ReactNode;
 }) {
@@ -130,7 +144,7 @@ export function EditorHeader({
               {state.draftUpdatedBy ? ` by ${state.draftUpdatedBy}` : ''}.
             </Typography>
           ) : null}
-          <LastPublish state={state} onUndo={editor.undoLastPublish} />
+          <LastPublish state={state} onUndo={editor.undoLastPublish} paused={paused !== null} />
         </Box>
       </Stack>
 
@@ -181,11 +195,13 @@ export function EditorHeader({
           sx={{ mt: 1, textAlign: { sm: 'right' } }}
         >
           {publishBlocked}
-          {state.facts.publishingPaused ? (
+          {paused === 'owner' ? (
             <>
               {' '}
               <SeePlansLink />
             </>
+          ) : paused === 'member' ? (
+            ' Ask the channel’s owner to choose a plan.'
           ) : null}
         </Typography>
       ) : null}

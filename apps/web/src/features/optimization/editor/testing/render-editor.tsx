@@ -7,20 +7,28 @@ import { VideoEditorScreen } from '../video-editor-screen.tsx';
 import { editorHandlers } from './editor-server.ts';
 
 /**
- * Signs in a user owning channel ch-1 and renders the editor of `videoId`; `overrides` answer
- * before the editor's default handlers.
+ * Signs in a user owning channel ch-1 (or one it is shared with: `shared`) and renders the
+ * editor of `videoId`; `overrides` answer before the editor's default handlers.
  */
-export function renderEditor(videoId = 'vid-1', overrides: RequestHandler[] = []) {
+export function renderEditor(
+  videoId = 'vid-1',
+  overrides: RequestHandler[] = [],
+  { shared = false }: { shared?: boolean } = {},
+) {
   const user = buildUser();
   const channel = buildChannel({ id: 'ch-1', name: 'Baking' });
+  const channels = shared
+    ? { myChannels: [], invitedTo: [channel] }
+    : { myChannels: [channel], invitedTo: [] };
   api.user = user;
-  api.myChannels = [channel];
+  api.myChannels = channels.myChannels;
+  api.invitedTo = channels.invitedTo;
   server.use(...editorHandlers);
   // server.use prepends: handlers added last answer first.
   if (overrides.length > 0) server.use(...overrides);
   return renderWithProviders(
     <VideoEditorScreen videoId={videoId} />,
     `/optimization/videos/${videoId}`,
-    { user, channels: { myChannels: [channel], invitedTo: [] } },
+    { user, channels },
   );
 }
