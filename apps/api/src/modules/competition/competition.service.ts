@@ -324,9 +324,11 @@ function channelOf(youtubeId: string, data: PublicChannelData | undefined) {
   };
 }
 
-/** The day a capped read counts from, when it is inside the period (else the period is whole). */
+/**
+ * The day a capped read counts from, when it began after the period's start (even on its
+ * first day: that morning is missing); null when the period is whole.
+ */
 function countedFromDay(countedFrom: Date | null, periodFrom: string): string | null {
-  if (!countedFrom) return null;
-  const day = countedFrom.toISOString().slice(0, 10);
-  return day > periodFrom ? day : null;
+  if (!countedFrom || countedFrom.getTime() <= Date.parse(`${periodFrom}T00:00:00Z`)) return null;
+  return countedFrom.toISOString().slice(0, 10);
 }

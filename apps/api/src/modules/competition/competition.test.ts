@@ -552,6 +552,20 @@ describe.each(testBackends())('competition view (%s)', (backend) => {
           from.toISOString().slice(0, 10),
           null,
         ]);
+        // From the afternoon of the period's first day: that morning is missing.
+        const { period } = await report();
+        const firstAfternoon = new Date(`${period.from}T15:00:00Z`);
+        await db
+          .update(publicChannels)
+          .set({ uploadsCountedFrom: firstAfternoon })
+          .where(eq(publicChannels.youtubeId, RA));
+        expect((await report()).activity[1]!.countedFrom).toBe(period.from);
+        // From its very start (or earlier): the period is whole.
+        await db
+          .update(publicChannels)
+          .set({ uploadsCountedFrom: new Date(`${period.from}T00:00:00Z`) })
+          .where(eq(publicChannels.youtubeId, RA));
+        expect((await report()).activity[1]!.countedFrom).toBeNull();
       } finally {
         await db
           .update(publicChannels)

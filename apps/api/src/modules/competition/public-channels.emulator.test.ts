@@ -103,8 +103,9 @@ describe.each(testBackends())('public channel data (%s)', (backend) => {
   });
 
   it('says from when it counts a channel whose period holds more uploads than one read takes', async () => {
-    // Five years back, Busy Kitchen's "last 90 days" hold some 1,600 of its uploads (the
-    // emulator's are spread over ten years up to its today): more than the 300 a read takes.
+    // A reader five years back: the emulator serves Busy Kitchen's uploads up to its own today,
+    // all newer than that reader's period start, so the read stops at its cap of 300 (the
+    // mechanics of a capped read; a real one would start inside the period).
     const past = new PublicChannelsService({
       db: t.database.db,
       platform: server.adapter,

@@ -313,8 +313,8 @@ export class PublicChannelsService {
     uploads: ReadUploads,
     light: boolean,
   ): Promise<void> {
-    // A light read short of the period is replaced by the next full read; a full read short of
-    // it (the page cap) says from when it counts.
+    // A light read short of the period is replaced by the next full read; any read short of
+    // it (one page, or the page cap) says from when it counts.
     const partial = light && !uploads.complete;
     const values = {
       title: channel.title,
@@ -328,7 +328,7 @@ export class PublicChannelsService {
       videos: uploads.videos,
       refreshedAt: this.clock.now(),
       lightRead: partial,
-      uploadsCountedFrom: light ? null : uploads.oldest,
+      uploadsCountedFrom: uploads.oldest,
       failedAt: null,
       lastError: null,
     };

@@ -97,7 +97,7 @@ function ActivityRow({
         {missing ?? `${formatNumber(activity!.uploads)}${partial ? '+' : ''}`}
       </TableCell>
       <TableCell align="right">
-        {missing ?? uploadsPerWeekText(activity!.uploads, countedDays)}
+        {missing ?? uploadsPerWeekText(activity!.uploads, countedDays, partial !== null)}
       </TableCell>
       <TableCell align="right">{missing ?? viewsPerVideoText(activity!.viewsPerVideo)}</TableCell>
       <TableCell align="right">
@@ -138,7 +138,7 @@ export function ActivitySection({ report }: { report: CompetitionReport }) {
           <ChartFigure
             caption={`Uploads per week, one bar per channel.${
               most && most.activity!.uploads > 0
-                ? ` ${most.channel.title} uploaded the most: ${formatNumber(most.activity!.uploads)} videos.`
+                ? ` ${most.channel.title} uploaded the most: ${formatNumber(most.activity!.uploads)}${most.activity!.countedFrom ? '+' : ''} videos.`
                 : ''
             }`}
           >

@@ -58,8 +58,9 @@ export function busiestWeek(activity: ChannelActivity): ChannelActivity['weeks']
 }
 
 /** Uploads per week over the period, one decimal ("1.5"). */
-export function uploadsPerWeekText(uploads: number, days: number): string {
-  const weeks = Math.max(1, days / 7);
+export function uploadsPerWeekText(uploads: number, days: number, partial = false): string {
+  // Over a whole period a short one is not scaled up; a capped read's few days are the rate.
+  const weeks = partial ? Math.max(1, days) / 7 : Math.max(1, days / 7);
   return (Math.round((uploads / weeks) * 10) / 10).toLocaleString('en-US');
 }
 
@@ -72,7 +73,7 @@ export function daysFrom(from: string, to: string): number {
 
 /** Why a competitor's figures start late: a read takes its latest uploads only. */
 export function countedFromText(day: string): string {
-  return `Counted from ${shortDayText(day)}: it uploaded more than the ${formatNumber(COMPETITOR_UPLOADS_READ_MAX)} latest videos a read takes`;
+  return `Counted from ${shortDayText(day)}: only its latest ${formatNumber(COMPETITOR_UPLOADS_READ_MAX)} uploads are read`;
 }
 
 /** Looks up a channel of the report by platform id (its title, or the id when unknown). */

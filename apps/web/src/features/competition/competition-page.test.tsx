@@ -61,6 +61,9 @@ describe('competition formats', () => {
     expect([shareText(0.3456), shareText(0), shareText(1)]).toEqual(['34.6%', '0%', '100%']);
     expect([viewsPerVideoText(1234.4), viewsPerVideoText(null)]).toEqual(['1,234', 'No uploads']);
     expect(uploadsPerWeekText(21, 90)).toBe('1.6');
+    // A capped read's three days are its rate (not spread over a whole week).
+    expect(uploadsPerWeekText(300, 3, true)).toBe('700');
+    expect(uploadsPerWeekText(3, 3)).toBe('3');
     expect(competitorsLimitText(5)).toMatch(/at most 5 competitors/);
   });
   it('finds the busiest week (the earliest on a tie), none without uploads', () => {
@@ -308,8 +311,9 @@ describe('/competition', () => {
     const activity = await region('Upload cadence and views per video');
     // 21 uploads over the 14 days from Nov 8 to Nov 21: 10.5 a week, not 1.6 over 90 days.
     expect(rowTexts(within(activity).getByRole('table'))[1]).toBe(
-      'Rival BakesCounted from Nov 8: it uploaded more than the 300 latest videos a read takes21+10.51,234Week of Nov 16 (3)',
+      'Rival BakesCounted from Nov 8: only its latest 300 uploads are read21+10.51,234Week of Nov 16 (3)',
     );
+    expect(within(activity).getByText(/Rival Bakes uploaded the most: 21\+ videos/)).toBeVisible();
   });
 
   it('asks the report again every 5 s while refreshing, for 2 minutes at most', async () => {
