@@ -1052,8 +1052,10 @@ export class ThumbnailTestRunner {
 
   /** The instant the next daily swap is due (the next quota-day boundary, at most the end). */
   nextSwapAt(test: TestRow): Date | null {
-    if (test.status !== 'running') return null;
-    const next = nextQuotaDayStart(this.clock.now());
+    const now = this.clock.now();
+    // Past its end a test only waits for its last figures: no swap is scheduled.
+    if (test.status !== 'running' || now >= test.endsAt) return null;
+    const next = nextQuotaDayStart(now);
     return next < test.endsAt ? next : test.endsAt;
   }
 }

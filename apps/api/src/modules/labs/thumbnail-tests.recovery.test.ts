@@ -446,6 +446,7 @@ describe.each(testBackends())('thumbnail tests when YouTube misbehaves (%s)', (b
       const waiting = (await call('GET', `${labs()}/${id}`)).json();
       expect(waiting.status).toBe('running');
       expect(waiting.decision).toBeNull();
+      expect(waiting.nextSwapAt).toBeNull();
       expect(waiting.notice).toMatch(
         /has run its course\. The winner is chosen once YouTube Analytics/,
       );

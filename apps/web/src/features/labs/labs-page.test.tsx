@@ -102,6 +102,20 @@ describe('/labs', () => {
     ).toBeVisible();
   });
 
+  it('a test past its end that waits for its last figures says so, with no next swap', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T12:00:00.000Z'));
+    setup();
+    const notice =
+      'The test has run its course. The winner is chosen once YouTube Analytics has the figures of its last day (November 30 at the latest); the last thumbnail stays live until then.';
+    labsApi.tests = [buildTest({ nextSwapAt: null, notice })];
+    renderApp('/labs?test=test-1');
+    await screen.findByRole('heading', { level: 2, name: 'How to bake sourdough bread' });
+    expect(screen.getByText(/ran until/)).toBeVisible();
+    expect(screen.getByText(notice)).toBeVisible();
+    expect(screen.queryByText(/Next swap/)).toBeNull();
+  });
+
   it('shows a running test: thumbnails, figures, chances, rotation, skipped swaps and the method', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T20:00:00.000Z'));

@@ -186,7 +186,11 @@ export function TestView({
       <Typography variant="body2" color="text.secondary">
         {test.variants.length} thumbnails, decided by{' '}
         {METRIC_TEXTS[test.metric].label.toLowerCase()}. Started {formatDate(test.startedAt)};{' '}
-        {test.endedAt ? `ended ${formatDate(test.endedAt)}` : `ends ${formatDateTime(test.endsAt)}`}
+        {test.endedAt
+          ? `ended ${formatDate(test.endedAt)}`
+          : now >= Date.parse(test.endsAt)
+            ? `ran until ${formatDateTime(test.endsAt)}`
+            : `ends ${formatDateTime(test.endsAt)}`}
         .{test.measuredThrough ? ` Figures through ${shortDay(test.measuredThrough)}.` : ''}
       </Typography>
       <DecisionBanner test={test} />
