@@ -74,17 +74,16 @@ describe.each(testBackends())('trial e-mails (%s)', (backend) => {
     for (const email of emails) await t.createUser(email);
     clock.advance(12 * DAY_S);
     const mail = t.services.mail;
-    const write = mail.write.bind(mail);
-    let writes = 0;
-    // The second message fails (the database refuses it, the process dies…).
-    mail.write = async (message, db) => {
-      if (++writes === 2) throw new Error('outbox write failed');
-      return write(message, db);
+    const writeAll = mail.writeAll.bind(mail);
+    // The messages are written (in the transaction), then the run fails before its commit.
+    mail.writeAll = async (messages, db) => {
+      await writeAll(messages, db);
+      throw new Error('outbox write failed');
     };
     try {
       await expect(t.services.trialMails.run()).rejects.toThrow('outbox write failed');
     } finally {
-      mail.write = write;
+      mail.writeAll = writeAll;
     }
     expect(await mailTo(emails)).toEqual([]);
     const claimed = await t.database.db

@@ -72,10 +72,12 @@ export class TrialMails {
               limit ${BATCH} for update skip locked)
             returning email, name, trial_ends_at as "trialEndsAt"`),
         );
-        for (const user of claimed) {
-          const id = await this.mail.write(email(this.input(user)), tx);
-          if (id) outboxIds.push(id);
-        }
+        outboxIds.push(
+          ...(await this.mail.writeAll(
+            claimed.map((user) => email(this.input(user))),
+            tx,
+          )),
+        );
         return claimed.length;
       };
       return {

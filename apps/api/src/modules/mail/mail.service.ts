@@ -127,24 +127,38 @@ export class MailService {
    * Returns the outbox id, or null when mail is disabled.
    */
   async write(message: MailMessage, db: Db = this.db): Promise<string | null> {
-    const logged = { toDomain: recipientDomain(message.to), subject: message.subject };
+    return (await this.writeAll([message], db))[0] ?? null;
+  }
+
+  /** `write` for many messages in one statement (a job's batch); their outbox ids, in order. */
+  async writeAll(messages: MailMessage[], db: Db = this.db): Promise<string[]> {
+    const logged = (m: MailMessage) => ({ toDomain: recipientDomain(m.to), subject: m.subject });
     if (this.delivery === 'disabled') {
-      this.log.info(logged, 'E-mail not sent: MAIL_DISABLED');
-      return null;
+      for (const m of messages) this.log.info(logged(m), 'E-mail not sent: MAIL_DISABLED');
+      return [];
     }
-    const [row] = await db
+    if (messages.length === 0) return [];
+    const now = this.clock.now();
+    const rows = await db
       .insert(emailOutbox)
-      .values({
-        ...message,
-        sensitive: message.sensitive ?? false,
-        forgetAfterDelivery: message.forgetAfterDelivery ?? false,
-        createdAt: this.clock.now(),
-      })
+      .values(
+        messages.map((m) => ({
+          ...m,
+          sensitive: m.sensitive ?? false,
+          forgetAfterDelivery: m.forgetAfterDelivery ?? false,
+          createdAt: now,
+        })),
+      )
       .returning({ id: emailOutbox.id });
     if (!this.transport) {
-      this.log.info({ ...logged, outboxId: row!.id }, 'E-mail kept in the outbox (no SMTP_URL)');
+      rows.forEach((row, i) =>
+        this.log.info(
+          { ...logged(messages[i]!), outboxId: row.id },
+          'E-mail kept in the outbox (no SMTP_URL)',
+        ),
+      );
     }
-    return row!.id;
+    return rows.map((r) => r.id);
   }
 
   /** Schedules the delivery of a stored message (nothing without SMTP: the outbox keeps it). */
