@@ -1000,6 +1000,16 @@ export class ThumbnailTestRunner {
       column('averageViewPercentage'),
     ];
     const attributed = attributeDays(swapPoints(loaded.swaps, loaded.variants), from, to);
+    // A day's figures replace earlier ones (Analytics revises its first figures).
+    const storeDay = async (day: string, values: Omit<DayRow, 'testId' | 'day'>): Promise<void> => {
+      await this.db
+        .insert(thumbnailTestDays)
+        .values({ testId: test.id, day, ...values })
+        .onConflictDoUpdate({
+          target: [thumbnailTestDays.testId, thumbnailTestDays.day],
+          set: values,
+        });
+    };
     let through: string | null = null;
     const withRow = new Set<string>();
     for (const r of table.rows) {
@@ -1010,19 +1020,12 @@ export class ThumbnailTestRunner {
       const index = attributed.get(day);
       const variant = index === undefined ? undefined : loaded.variants[index];
       if (!variant) continue;
-      const values = {
+      await storeDay(day, {
         variantId: variant.id,
         views: Math.round(Number(r[viewsCol]) || 0),
         watchMinutes: Math.round(Number(r[minutesCol]) || 0),
         averageViewPercentage: Number(r[percentCol]) || 0,
-      };
-      await this.db
-        .insert(thumbnailTestDays)
-        .values({ testId: test.id, day, ...values })
-        .onConflictDoUpdate({
-          target: [thumbnailTestDays.testId, thumbnailTestDays.day],
-          set: values,
-        });
+      });
     }
     // A day Analytics has no row for yet stays unmeasured, unless later days have rows (then it
     // had no views) or it is at least three days old (Analytics is complete by then).
@@ -1033,14 +1036,12 @@ export class ThumbnailTestRunner {
     for (const [day, index] of attributed) {
       const variant = loaded.variants[index];
       if (!variant || !through || day > through || withRow.has(day)) continue;
-      const zero = { variantId: variant.id, views: 0, watchMinutes: 0, averageViewPercentage: 0 };
-      await this.db
-        .insert(thumbnailTestDays)
-        .values({ testId: test.id, day, ...zero })
-        .onConflictDoUpdate({
-          target: [thumbnailTestDays.testId, thumbnailTestDays.day],
-          set: zero,
-        });
+      await storeDay(day, {
+        variantId: variant.id,
+        views: 0,
+        watchMinutes: 0,
+        averageViewPercentage: 0,
+      });
     }
     if (through && (!test.measuredThrough || through > test.measuredThrough))
       await this.db
