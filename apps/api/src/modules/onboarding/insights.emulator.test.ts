@@ -393,7 +393,14 @@ describe.each(testBackends())('onboarding insights and accounts (%s)', (backend)
     expect(emptied.json().competitors).toEqual([]);
   });
 
+  /** Moves the clock to just after the next UTC midnight: a test of daily counts never crosses one. */
+  const toFreshUtcDay = () => {
+    const sinceMidnight = (clock.now().getTime() % (DAY_S * 1000)) / 1000;
+    clock.advance(DAY_S - sinceMidnight + 600);
+  };
+
   it('makes a report at most 3 times a UTC day per onboarding and per address (429, nothing saved)', async () => {
+    toFreshUtcDay();
     const email = 'rebuilder@example.com';
     const edit = async (o: { id: string; sessionId: string; token: string }, chosen: string[]) => {
       const res = await call('PATCH', `${BASE}/${o.id}`, {
@@ -430,6 +437,7 @@ describe.each(testBackends())('onboarding insights and accounts (%s)', (backend)
   });
 
   it('counts changes with a new address and re-verifications against the daily builds, by canonical address', async () => {
+    toFreshUtcDay();
     const { db } = t.database;
     const first = await verified('bypass@example.com');
     for (const chosen of [[keywords[0]!], [keywords[1]!]]) {
