@@ -148,7 +148,7 @@ export function metricValue(test: Pick<TestRow, 'metric'>, day: DayRow): number 
  * The days that have a value of the test's metric: every measured day for views; for the
  * average percentage viewed, the days someone watched (a day without views has none).
  */
-export function daysWithMetric<D extends Pick<DayRow, 'views'>>(
+function daysWithMetric<D extends Pick<DayRow, 'views'>>(
   test: Pick<TestRow, 'metric'>,
   days: D[],
 ): D[] {
@@ -208,15 +208,26 @@ const reasonOf = (failure: 'reconnect' | 'gone' | 'refused' | 'retry') =>
 /** The notice of a test whose channel must be reconnected. */
 /** Days after its end a test waits for Analytics to have its last days (complete by then). */
 const FINAL_MEASURE_WAIT_DAYS = 3;
-const MEASURING_NOTICE_START = 'The test has run its course.';
-/** What a test that waits for its last days' figures says. */
-export function measuringNotice(until: Date): string {
+/** The latest instant a test past its end waits for its last days' figures. */
+const measureWaitEnd = (test: Pick<TestRow, 'endsAt'>) =>
+  new Date(test.endsAt.getTime() + FINAL_MEASURE_WAIT_DAYS * 86_400_000);
+
+/**
+ * What a running test past its end says while it waits for its last days' figures (shown
+ * instead of its stored notice, unless that asks for a reconnect); null otherwise.
+ */
+export function measuringNotice(
+  test: Pick<TestRow, 'status' | 'endsAt' | 'notice'>,
+  now: Date,
+): string | null {
+  if (test.status !== 'running' || now < test.endsAt || test.notice === RECONNECT_NOTICE)
+    return null;
   const day = new Intl.DateTimeFormat('en-US', {
     month: 'long',
     day: 'numeric',
     timeZone: 'America/Los_Angeles',
-  }).format(until);
-  return `${MEASURING_NOTICE_START} The winner is chosen once YouTube Analytics has the figures of its last day (${day} at the latest); the last thumbnail stays live until then.`;
+  }).format(measureWaitEnd(test));
+  return `The test has run its course. The winner is chosen once YouTube Analytics has the figures of its last day (${day} at the latest); the last thumbnail stays live until then.`;
 }
 
 export const RECONNECT_NOTICE =
@@ -408,14 +419,10 @@ export class ThumbnailTestRunner {
       }
       // Analytics has a day's figures a day or more later: the last days are waited for (the
       // last variant stays live meanwhile, unmeasured), at most until they are complete.
+      // (The page says so meanwhile: `measuringNotice`.)
       const last = lastRotationDay(test);
-      const waitUntil = new Date(test.endsAt.getTime() + FINAL_MEASURE_WAIT_DAYS * 86_400_000);
-      if ((!test.measuredThrough || test.measuredThrough < last) && now < waitUntil) {
-        const notice = measuringNotice(waitUntil);
-        if (test.notice !== notice) await this.setNotice(test.id, notice);
+      if ((!test.measuredThrough || test.measuredThrough < last) && now < measureWaitEnd(test))
         return;
-      }
-      if (test.notice?.startsWith(MEASURING_NOTICE_START)) await this.setNotice(test.id, null);
       test = await this.decideFromDays(test, loaded.variants, true);
     } else if (test.status === 'running') {
       await this.rotateIfDue(test, loaded.variants, loaded.swaps);

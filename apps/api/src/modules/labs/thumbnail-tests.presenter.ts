@@ -6,6 +6,7 @@ import { exposureHours } from './exposure.ts';
 import {
   doneSwaps,
   liveVariantId,
+  measuringNotice,
   posteriorsOf,
   swapPoints,
   type DayRow,
@@ -116,7 +117,7 @@ export function presentTest(stored: StoredTest, now: Date, nextSwapAt: Date | nu
           decidedAt: test.decision.decidedAt,
         }
       : null,
-    notice: test.notice,
+    notice: measuringNotice(test, now) ?? test.notice,
   };
 }
 
